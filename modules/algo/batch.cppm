@@ -1,0 +1,180 @@
+// ff.batch: multiply or square whole arrays. The backend is chosen once per call; the loop
+// it runs carries that backend's target attribute, so the field's product and reducer
+// inline into it (no call, no function pointer, no runtime polynomial per element).
+module;
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <span>
+#include <string>
+#include <vector>
+#include "../core/targets.h"
+export module ff.batch;
+export import ff.kernel;
+
+namespace ff::detail {
+
+// A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
+// goes through one padded block.
+template <class F, class A, class Op>
+FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
+  constexpr std::size_t W = A::lanes, N = F::limbs;
+  using limbs = std::array<limbs_t<A>, N>;
+  std::size_t i = 0;
+  for (; i + W <= n; i += W) {
+    limbs x, y;
+    A::template load<N>(a[i].limb.data(), x);
+    if (b) A::template load<N>(b[i].limb.data(), y);
+    const limbs r = op(x, y);
+    A::template store<N>(out[i].limb.data(), r);
+  }
+  if constexpr (W > 1) {
+    if (i < n) {
+      std::array<element<F>, W> ta{}, tb{}, tr;
+      std::memcpy(ta.data(), a + i, (n - i) * sizeof(element<F>));
+      if (b) std::memcpy(tb.data(), b + i, (n - i) * sizeof(element<F>));
+      batch_loop<F, A>(ta.data(), b ? tb.data() : nullptr, tr.data(), W, op);
+      std::memcpy(out + i, tr.data(), (n - i) * sizeof(element<F>));
+    }
+  }
+}
+
+template <class F, class A>
+FF_INLINE void mul_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
+  using limbs = std::array<limbs_t<A>, F::limbs>;
+  batch_loop<F, A>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
+}
+template <class F, class A>
+FF_INLINE void sqr_loop(const element<F>* a, element<F>* out, std::size_t n) {
+  using limbs = std::array<limbs_t<A>, F::limbs>;
+  batch_loop<F, A>(a, nullptr, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
+}
+
+}  // namespace ff::detail
+
+export namespace ff::detail {
+
+template <class F>
+void mul_batch_portable(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
+  mul_loop<F, arith::portable>(a, b, out, n);
+}
+template <class F>
+void sqr_batch_portable(const element<F>* a, element<F>* out, std::size_t n) {
+  sqr_loop<F, arith::portable>(a, out, n);
+}
+#if defined(__x86_64__)
+template <class F>
+[[gnu::target(FF_TARGET_PCLMUL)]] void mul_batch_pclmul(const element<F>* a, const element<F>* b, element<F>* out,
+                                                        std::size_t n) {
+  mul_loop<F, arith::pclmul>(a, b, out, n);
+}
+template <class F>
+[[gnu::target(FF_TARGET_PCLMUL)]] void sqr_batch_pclmul(const element<F>* a, element<F>* out, std::size_t n) {
+  sqr_loop<F, arith::pclmul>(a, out, n);
+}
+template <class F>
+[[gnu::target(FF_TARGET_VPCLMUL256)]] void mul_batch_vpclmul256(const element<F>* a, const element<F>* b,
+                                                                element<F>* out, std::size_t n) {
+  mul_loop<F, arith::vpclmul256>(a, b, out, n);
+}
+template <class F>
+[[gnu::target(FF_TARGET_VPCLMUL256)]] void sqr_batch_vpclmul256(const element<F>* a, element<F>* out, std::size_t n) {
+  sqr_loop<F, arith::vpclmul256>(a, out, n);
+}
+template <class F>
+[[gnu::target(FF_TARGET_VPCLMUL512)]] void mul_batch_vpclmul512(const element<F>* a, const element<F>* b,
+                                                                element<F>* out, std::size_t n) {
+  mul_loop<F, arith::vpclmul512>(a, b, out, n);
+}
+template <class F>
+[[gnu::target(FF_TARGET_VPCLMUL512)]] void sqr_batch_vpclmul512(const element<F>* a, element<F>* out, std::size_t n) {
+  sqr_loop<F, arith::vpclmul512>(a, out, n);
+}
+#endif
+#if defined(__aarch64__)
+template <class F>
+[[gnu::target(FF_TARGET_PMULL)]] void mul_batch_pmull(const element<F>* a, const element<F>* b, element<F>* out,
+                                                      std::size_t n) {
+  mul_loop<F, arith::pmull>(a, b, out, n);
+}
+template <class F>
+[[gnu::target(FF_TARGET_PMULL)]] void sqr_batch_pmull(const element<F>* a, element<F>* out, std::size_t n) {
+  sqr_loop<F, arith::pmull>(a, out, n);
+}
+#endif
+
+// out may be exactly an input (in place), never a shifted view of one.
+template <class F>
+void check_batch(const char* what, std::size_t na, std::size_t nb, std::size_t nout, const element<F>* a,
+                 const element<F>* b, const element<F>* out) {
+  if (na != nout || nb != nout)
+    throw error(std::string(what) + ": spans differ in length (" + std::to_string(na) + ", " + std::to_string(nb) +
+                ", out " + std::to_string(nout) + ")");
+  for (const element<F>* in : {a, b}) {
+    if (!in || in == out || nout == 0) continue;
+    if (in < out + nout && out < in + nout)
+      throw error(std::string(what) + ": out partially overlaps an input (only out == input is allowed)");
+  }
+}
+
+}  // namespace ff::detail
+
+export namespace ff {
+
+// out[i] = a[i] * b[i] with an explicit backend (refused when this CPU lacks it).
+template <binary_field F>
+void mul(backend be, std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::mul", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
+  if (!cpu_has(be)) throw error("ff::mul: " + missing_backend_message(be));
+  const std::size_t n = out.size();
+  switch (be) {
+#if defined(__x86_64__)
+    case backend::pclmul: return detail::mul_batch_pclmul<F>(a.data(), b.data(), out.data(), n);
+    case backend::vpclmul256: return detail::mul_batch_vpclmul256<F>(a.data(), b.data(), out.data(), n);
+    case backend::vpclmul512: return detail::mul_batch_vpclmul512<F>(a.data(), b.data(), out.data(), n);
+#endif
+#if defined(__aarch64__)
+    case backend::pmull: return detail::mul_batch_pmull<F>(a.data(), b.data(), out.data(), n);
+#endif
+    default: return detail::mul_batch_portable<F>(a.data(), b.data(), out.data(), n);
+  }
+}
+
+// out[i] = a[i]^2 with an explicit backend.
+template <binary_field F>
+void square(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::square", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
+  if (!cpu_has(be)) throw error("ff::square: " + missing_backend_message(be));
+  const std::size_t n = out.size();
+  switch (be) {
+#if defined(__x86_64__)
+    case backend::pclmul: return detail::sqr_batch_pclmul<F>(a.data(), out.data(), n);
+    case backend::vpclmul256: return detail::sqr_batch_vpclmul256<F>(a.data(), out.data(), n);
+    case backend::vpclmul512: return detail::sqr_batch_vpclmul512<F>(a.data(), out.data(), n);
+#endif
+#if defined(__aarch64__)
+    case backend::pmull: return detail::sqr_batch_pmull<F>(a.data(), out.data(), n);
+#endif
+    default: return detail::sqr_batch_portable<F>(a.data(), out.data(), n);
+  }
+}
+
+// The same with the backend ff.cpu chose (FF_BACKEND or the fastest available).
+template <binary_field F>
+void mul(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  mul<F>(batch_backend(), a, b, out);
+}
+template <binary_field F>
+void square(std::span<const element<F>> a, std::span<element<F>> out) {
+  square<F>(batch_backend(), a, out);
+}
+template <binary_field F>
+void mul(const std::vector<element<F>>& a, const std::vector<element<F>>& b, std::vector<element<F>>& out) {
+  mul<F>(std::span<const element<F>>(a), std::span<const element<F>>(b), std::span<element<F>>(out));
+}
+template <binary_field F>
+void square(const std::vector<element<F>>& a, std::vector<element<F>>& out) {
+  square<F>(std::span<const element<F>>(a), std::span<element<F>>(out));
+}
+
+}  // namespace ff

@@ -1,0 +1,289 @@
+// ff.clmul: carry-less products, written once over a backend policy A.
+//
+// A policy says what a limb is and how to multiply two limbs:
+//   A::limb            u64 for scalar backends, a vector of u64 (one lane per element) for
+//                      the SIMD batch backends: the same product and reducer code then runs
+//                      on 1, 4 or 8 independent elements at a time.
+//   A::lanes           elements per limb value.
+//   A::clmul(a, b, lo, hi), A::square(a, lo, hi)
+//   A::load<N>/store<N> move A::lanes elements of N limbs between memory and limb values.
+// Everything takes vectors by reference: a by-value vector argument in a function without
+// the vector ISA would change the ABI.
+module;
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+#include "targets.h"
+#if defined(__x86_64__)
+#include <immintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#endif
+export module ff.clmul;
+import ff.core;
+import ff.cpu;
+
+// Moving A::lanes elements of N limbs (array of structures in memory) to N limb vectors
+// (structure of arrays) and back is a fixed permutation: built from two-input shuffles at
+// compile time. Qword k of a block lives in row k / W, lane k % W; lane e of limb j is
+// qword e * N + j.
+namespace ff::detail {
+
+template <std::size_t W, std::size_t N, std::size_t J, std::size_t M, class V, std::size_t... E>
+FF_INLINE void merge_limb_lanes(V& acc, const V& row, std::index_sequence<E...>) {
+  acc = __builtin_shufflevector(acc, row, (((E * N + J) / W == M) ? int(W + (E * N + J) % W) : int(E))...);
+}
+template <std::size_t W, std::size_t N, std::size_t J, class V, std::size_t... M>
+FF_INLINE void gather_limb(const std::array<V, N>& rows, V& limb, std::index_sequence<M...>) {
+  limb = rows[0];
+  (merge_limb_lanes<W, N, J, M>(limb, rows[M], std::make_index_sequence<W>{}), ...);
+}
+template <std::size_t W, std::size_t N, class V, std::size_t... J>
+FF_INLINE void rows_to_limbs(const std::array<V, N>& rows, std::array<V, N>& limbs, std::index_sequence<J...>) {
+  (gather_limb<W, N, J>(rows, limbs[J], std::make_index_sequence<N>{}), ...);
+}
+
+// Row M, lane l holds qword k = M * W + l = limb k % N of element k / N.
+template <std::size_t W, std::size_t N, std::size_t M, std::size_t J, class V, std::size_t... L>
+FF_INLINE void merge_row_lanes(V& acc, const V& limb, std::index_sequence<L...>) {
+  acc = __builtin_shufflevector(acc, limb, (((M * W + L) % N == J) ? int(W + (M * W + L) / N) : int(L))...);
+}
+template <std::size_t W, std::size_t N, std::size_t M, class V, std::size_t... J>
+FF_INLINE void scatter_row(const std::array<V, N>& limbs, V& row, std::index_sequence<J...>) {
+  row = limbs[0];
+  (merge_row_lanes<W, N, M, J>(row, limbs[J], std::make_index_sequence<W>{}), ...);
+}
+template <std::size_t W, std::size_t N, class V, std::size_t... M>
+FF_INLINE void limbs_to_rows(const std::array<V, N>& limbs, std::array<V, N>& rows, std::index_sequence<M...>) {
+  (scatter_row<W, N, M>(limbs, rows[M], std::make_index_sequence<N>{}), ...);
+}
+
+}  // namespace ff::detail
+
+export namespace ff {
+
+using v4u64 = u64 __attribute__((vector_size(32)));
+using v8u64 = u64 __attribute__((vector_size(64)));
+
+// 64x64 -> 128 carry-less product in plain C++: a 4-bit window over b (16 table lookups),
+// the top three bits of a handled by masks so no bit is lost from the table entries.
+constexpr void clmul64_portable(u64 a, u64 b, u64& lo, u64& hi) {
+  const u64 a61 = a & (~u64{0} >> 3);
+  u64 table[16] = {};
+  for (unsigned i = 1; i < 16; ++i) table[i] = (i & 1) ? table[i ^ 1] ^ a61 : table[i >> 1] << 1;
+  u64 l = table[b & 15], h = 0;
+  for (unsigned s = 4; s < 64; s += 4) {
+    const u64 t = table[(b >> s) & 15];
+    l ^= t << s;
+    h ^= t >> (64 - s);
+  }
+  for (unsigned j = 61; j < 64; ++j) {
+    const u64 mask = u64{0} - ((a >> j) & 1);
+    l ^= (b << j) & mask;
+    h ^= (b >> (64 - j)) & mask;
+  }
+  lo = l;
+  hi = h;
+}
+
+// Squaring is linear in GF(2): spread the bits of each half apart.
+constexpr u64 spread_bits32(u64 v) {
+  v &= 0xffffffffu;
+  v = (v | (v << 16)) & 0x0000ffff0000ffffULL;
+  v = (v | (v << 8)) & 0x00ff00ff00ff00ffULL;
+  v = (v | (v << 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  v = (v | (v << 2)) & 0x3333333333333333ULL;
+  v = (v | (v << 1)) & 0x5555555555555555ULL;
+  return v;
+}
+
+namespace arith {
+
+struct portable {
+  using limb = u64;
+  static constexpr std::size_t lanes = 1;
+  static constexpr backend id = backend::portable;
+  FF_INLINE static constexpr void clmul(const u64& a, const u64& b, u64& lo, u64& hi) { clmul64_portable(a, b, lo, hi); }
+  FF_INLINE static constexpr void square(const u64& a, u64& lo, u64& hi) {
+    lo = spread_bits32(a);
+    hi = spread_bits32(a >> 32);
+  }
+  template <std::size_t N>
+  FF_INLINE static void load(const u64* p, std::array<u64, N>& limbs) { std::memcpy(limbs.data(), p, 8 * N); }
+  template <std::size_t N>
+  FF_INLINE static void store(u64* p, const std::array<u64, N>& limbs) { std::memcpy(p, limbs.data(), 8 * N); }
+};
+
+#if defined(__x86_64__)
+struct pclmul : portable {
+  static constexpr backend id = backend::pclmul;
+  [[gnu::target(FF_TARGET_PCLMUL)]] static inline void clmul(const u64& a, const u64& b, u64& lo, u64& hi) {
+    const __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a), _mm_cvtsi64_si128((long long)b), 0x00);
+    lo = u64(_mm_cvtsi128_si64(p));
+    hi = u64(_mm_extract_epi64(p, 1));
+  }
+  [[gnu::target(FF_TARGET_PCLMUL)]] static inline void square(const u64& a, u64& lo, u64& hi) { clmul(a, a, lo, hi); }
+};
+
+// W lanes of u64 per vector: VPCLMULQDQ multiplies the even qwords (imm 0x00) and the odd
+// qwords (imm 0x11) of each 128-bit lane; unpacking the two results puts the low and high
+// halves of the W products back in lane order.
+struct vpclmul512 {
+  using limb = v8u64;
+  static constexpr std::size_t lanes = 8;
+  static constexpr backend id = backend::vpclmul512;
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void clmul(const limb& a, const limb& b, limb& lo, limb& hi) {
+    const __m512i even = _mm512_clmulepi64_epi128(__m512i(a), __m512i(b), 0x00);
+    const __m512i odd = _mm512_clmulepi64_epi128(__m512i(a), __m512i(b), 0x11);
+    lo = limb(_mm512_unpacklo_epi64(even, odd));
+    hi = limb(_mm512_unpackhi_epi64(even, odd));
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void square(const limb& a, limb& lo, limb& hi) {
+    clmul(a, a, lo, hi);
+  }
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void load(const u64* p, std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    std::memcpy(rows.data(), p, sizeof(rows));
+    detail::rows_to_limbs<lanes, N>(rows, limbs, std::make_index_sequence<N>{});
+  }
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
+    std::memcpy(p, rows.data(), sizeof(rows));
+  }
+};
+
+struct vpclmul256 {
+  using limb = v4u64;
+  static constexpr std::size_t lanes = 4;
+  static constexpr backend id = backend::vpclmul256;
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void clmul(const limb& a, const limb& b, limb& lo, limb& hi) {
+    const __m256i even = _mm256_clmulepi64_epi128(__m256i(a), __m256i(b), 0x00);
+    const __m256i odd = _mm256_clmulepi64_epi128(__m256i(a), __m256i(b), 0x11);
+    lo = limb(_mm256_unpacklo_epi64(even, odd));
+    hi = limb(_mm256_unpackhi_epi64(even, odd));
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void square(const limb& a, limb& lo, limb& hi) {
+    clmul(a, a, lo, hi);
+  }
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void load(const u64* p, std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    std::memcpy(rows.data(), p, sizeof(rows));
+    detail::rows_to_limbs<lanes, N>(rows, limbs, std::make_index_sequence<N>{});
+  }
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void store(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
+    std::memcpy(p, rows.data(), sizeof(rows));
+  }
+};
+#endif
+
+#if defined(__aarch64__)
+struct pmull : portable {
+  static constexpr backend id = backend::pmull;
+  [[gnu::target(FF_TARGET_PMULL)]] static inline void clmul(const u64& a, const u64& b, u64& lo, u64& hi) {
+    const uint64x2_t p = vreinterpretq_u64_p128(vmull_p64(poly64_t(a), poly64_t(b)));
+    lo = vgetq_lane_u64(p, 0);
+    hi = vgetq_lane_u64(p, 1);
+  }
+  [[gnu::target(FF_TARGET_PMULL)]] static inline void square(const u64& a, u64& lo, u64& hi) { clmul(a, a, lo, hi); }
+};
+#endif
+
+}  // namespace arith
+
+// ---- Products over any policy ------------------------------------------------------------
+// Result limb k holds the coefficients of x^(64k) .. x^(64k+63) of the unreduced product.
+
+template <class A>
+using limbs_t = typename A::limb;
+
+// 2 limbs, Karatsuba: 3 clmuls.
+template <class A>
+FF_INLINE std::array<limbs_t<A>, 4> clmul_2x2_karatsuba(const std::array<limbs_t<A>, 2>& a,
+                                                        const std::array<limbs_t<A>, 2>& b) {
+  limbs_t<A> l0, h0, l1, h1, lm, hm;
+  A::clmul(a[0], b[0], l0, h0);
+  A::clmul(a[1], b[1], l1, h1);
+  const limbs_t<A> sa = a[0] ^ a[1], sb = b[0] ^ b[1];
+  A::clmul(sa, sb, lm, hm);
+  lm ^= l0 ^ l1;
+  hm ^= h0 ^ h1;
+  return {l0, h0 ^ lm, l1 ^ hm, h1};
+}
+
+// 2 limbs, schoolbook: 4 clmuls but no XORs before the products (kept to measure against).
+template <class A>
+FF_INLINE std::array<limbs_t<A>, 4> clmul_2x2_schoolbook(const std::array<limbs_t<A>, 2>& a,
+                                                         const std::array<limbs_t<A>, 2>& b) {
+  limbs_t<A> l0, h0, l1, h1, m0, n0, m1, n1;
+  A::clmul(a[0], b[0], l0, h0);
+  A::clmul(a[1], b[1], l1, h1);
+  A::clmul(a[0], b[1], m0, n0);
+  A::clmul(a[1], b[0], m1, n1);
+  return {l0, h0 ^ m0 ^ m1, l1 ^ n0 ^ n1, h1};
+}
+
+// 3 limbs, Karatsuba: 6 clmuls (three diagonal, three pairwise sums).
+template <class A>
+FF_INLINE std::array<limbs_t<A>, 6> clmul_3x3_karatsuba(const std::array<limbs_t<A>, 3>& a,
+                                                        const std::array<limbs_t<A>, 3>& b) {
+  limbs_t<A> l0, h0, l1, h1, l2, h2, l01, h01, l02, h02, l12, h12;
+  A::clmul(a[0], b[0], l0, h0);
+  A::clmul(a[1], b[1], l1, h1);
+  A::clmul(a[2], b[2], l2, h2);
+  const limbs_t<A> a01 = a[0] ^ a[1], b01 = b[0] ^ b[1];
+  const limbs_t<A> a02 = a[0] ^ a[2], b02 = b[0] ^ b[2];
+  const limbs_t<A> a12 = a[1] ^ a[2], b12 = b[1] ^ b[2];
+  A::clmul(a01, b01, l01, h01);
+  A::clmul(a02, b02, l02, h02);
+  A::clmul(a12, b12, l12, h12);
+  // Coefficient pairs c_k of x^(64k): c0 = p0, c1 = p01+p0+p1, c2 = p02+p0+p1+p2, c3 = p12+p1+p2, c4 = p2.
+  const limbs_t<A> c1l = l01 ^ l0 ^ l1, c1h = h01 ^ h0 ^ h1;
+  const limbs_t<A> c2l = l02 ^ l0 ^ l1 ^ l2, c2h = h02 ^ h0 ^ h1 ^ h2;
+  const limbs_t<A> c3l = l12 ^ l1 ^ l2, c3h = h12 ^ h1 ^ h2;
+  return {l0, h0 ^ c1l, c1h ^ c2l, c2h ^ c3l, c3h ^ l2, h2};
+}
+
+// 4 limbs, Karatsuba on 128-bit halves of 2-limb Karatsuba: 9 clmuls.
+template <class A>
+FF_INLINE std::array<limbs_t<A>, 8> clmul_4x4_karatsuba(const std::array<limbs_t<A>, 4>& a,
+                                                        const std::array<limbs_t<A>, 4>& b) {
+  using half = std::array<limbs_t<A>, 2>;
+  const half a0{a[0], a[1]}, a1{a[2], a[3]}, b0{b[0], b[1]}, b1{b[2], b[3]};
+  const half as{a[0] ^ a[2], a[1] ^ a[3]}, bs{b[0] ^ b[2], b[1] ^ b[3]};
+  const auto lo = clmul_2x2_karatsuba<A>(a0, b0);
+  const auto hi = clmul_2x2_karatsuba<A>(a1, b1);
+  auto mid = clmul_2x2_karatsuba<A>(as, bs);
+  for (std::size_t i = 0; i < 4; ++i) mid[i] ^= lo[i] ^ hi[i];
+  return {lo[0], lo[1], lo[2] ^ mid[0], lo[3] ^ mid[1], hi[0] ^ mid[2], hi[1] ^ mid[3], hi[2], hi[3]};
+}
+
+// The default product for N limbs.
+template <class A, std::size_t N>
+FF_INLINE std::array<limbs_t<A>, 2 * N> clmul_product(const std::array<limbs_t<A>, N>& a,
+                                                      const std::array<limbs_t<A>, N>& b) {
+  if constexpr (N == 2) return clmul_2x2_karatsuba<A>(a, b);
+  else if constexpr (N == 3) return clmul_3x3_karatsuba<A>(a, b);
+  else {
+    static_assert(N == 4, "products exist for 2, 3 and 4 limbs");
+    return clmul_4x4_karatsuba<A>(a, b);
+  }
+}
+
+// The square of an N-limb polynomial: one limb square each, no cross terms (char 2).
+template <class A, std::size_t N>
+FF_INLINE std::array<limbs_t<A>, 2 * N> clmul_square(const std::array<limbs_t<A>, N>& a) {
+  std::array<limbs_t<A>, 2 * N> r;
+  for (std::size_t i = 0; i < N; ++i) A::square(a[i], r[2 * i], r[2 * i + 1]);
+  return r;
+}
+
+}  // namespace ff

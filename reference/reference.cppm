@@ -1,0 +1,223 @@
+// ff.reference: NTL-backed reference arithmetic. Used by tests and proofs to check the
+// kernels with an independent implementation; never used by the kernels themselves.
+module;
+#include <NTL/GF2E.h>
+#include <NTL/GF2EX.h>
+#include <NTL/GF2EXFactoring.h>
+#include <NTL/GF2X.h>
+#include <NTL/GF2XFactoring.h>
+#include <NTL/ZZ.h>
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+export module ff.reference;
+export import ff;
+
+export namespace ff::ref {
+
+// Limbs (little-endian, bit i = coefficient of x^i) <-> NTL polynomials.
+NTL::GF2X to_gf2x(std::span<const u64> limbs) {
+  NTL::GF2X p;
+  for (std::size_t i = 0; i < limbs.size(); ++i)
+    for (unsigned b = 0; b < 64; ++b)
+      if ((limbs[i] >> b) & 1) NTL::SetCoeff(p, long(64 * i + b));
+  return p;
+}
+
+std::vector<u64> to_limbs(const NTL::GF2X& p, std::size_t limbs) {
+  if (NTL::deg(p) >= long(64 * limbs))
+    throw error("ff::ref::to_limbs: polynomial of degree " + std::to_string(NTL::deg(p)) + " does not fit " +
+                std::to_string(limbs) + " limbs");
+  std::vector<u64> r(limbs);
+  for (long i = 0; i <= NTL::deg(p); ++i)
+    if (NTL::IsOne(NTL::coeff(p, i))) r[std::size_t(i) / 64] |= u64{1} << (i % 64);
+  return r;
+}
+
+template <binary_field F>
+NTL::GF2X to_gf2x(const element<F>& a) {
+  return to_gf2x(std::span<const u64>(a.limb));
+}
+
+template <binary_field F>
+element<F> to_element(const NTL::GF2X& p) {
+  const auto l = to_limbs(p, F::limbs);
+  element<F> r;
+  for (std::size_t i = 0; i < F::limbs; ++i) r.limb[i] = l[i];
+  return r;
+}
+
+// The polynomial sum of x^e over an exponent list such as {163, 7, 6, 3, 0}.
+NTL::GF2X polynomial_from_exponents(std::span<const unsigned> exponents) {
+  NTL::GF2X p;
+  for (unsigned e : exponents) NTL::SetCoeff(p, long(e), NTL::coeff(p, long(e)) + 1);
+  return p;
+}
+
+template <polynomial_field F>
+const NTL::GF2X& modulus() {
+  static const NTL::GF2X m = polynomial_from_exponents(F::modulus);
+  return m;
+}
+
+template <polynomial_field F>
+element<F> mul(const element<F>& a, const element<F>& b) {
+  return to_element<F>(NTL::MulMod(to_gf2x(a), to_gf2x(b), modulus<F>()));
+}
+
+// The remainder of any polynomial (given as limbs) modulo F's modulus.
+template <polynomial_field F>
+element<F> reduce(std::span<const u64> p) {
+  return to_element<F>(to_gf2x(p) % modulus<F>());
+}
+
+template <polynomial_field F>
+element<F> power(const element<F>& a, const NTL::ZZ& e) {
+  return to_element<F>(NTL::PowerMod(to_gf2x(a), e, modulus<F>()));
+}
+
+NTL::ZZ to_zz(std::span<const u64> limbs) {
+  NTL::ZZ r(0);
+  for (std::size_t i = limbs.size(); i-- > 0;) {
+    r <<= 64;
+    r += NTL::conv<NTL::ZZ>(static_cast<unsigned long>(limbs[i]));
+  }
+  return r;
+}
+
+NTL::ZZ to_zz(u128 e) {
+  const std::array<u64, 2> l = {u64(e), u64(e >> 64)};
+  return to_zz(std::span<const u64>(l));
+}
+
+// Absolute trace by NTL: sum of a^(2^i) mod f.
+template <polynomial_field F>
+unsigned trace(const element<F>& a) {
+  const NTL::GF2X& f = modulus<F>();
+  NTL::GF2X s = to_gf2x(a), t = s;
+  for (unsigned i = 1; i < F::degree; ++i) {
+    NTL::SqrMod(s, s, f);
+    t += s;
+  }
+  if (NTL::IsZero(t)) return 0;
+  if (NTL::IsOne(t)) return 1;
+  throw error(std::string(F::name) + ": NTL trace is not in GF(2): the modulus is not irreducible");
+}
+
+// ---- Irreducibility ----------------------------------------------------------------------
+
+std::vector<unsigned long> prime_factors(unsigned long n) {
+  std::vector<unsigned long> r;
+  for (unsigned long q = 2; q * q <= n; ++q)
+    if (n % q == 0) {
+      r.push_back(q);
+      while (n % q == 0) n /= q;
+    }
+  if (n > 1) r.push_back(n);
+  return r;
+}
+
+struct rabin_result {
+  bool irreducible = false;
+  std::string witness;  // which condition failed, or what was checked
+};
+
+// Rabin: f of degree n is irreducible iff x^(2^n) = x mod f and gcd(x^(2^(n/q)) - x, f) = 1
+// for every prime q dividing n.
+rabin_result rabin_test(const NTL::GF2X& f) {
+  const long n = NTL::deg(f);
+  if (n < 1) return {false, "degree < 1"};
+  NTL::GF2XModulus F(f);
+  NTL::GF2X x;
+  NTL::SetX(x);
+  auto frobenius = [&](long k) {  // x^(2^k) mod f
+    NTL::GF2X r = x % f;
+    for (long i = 0; i < k; ++i) NTL::SqrMod(r, r, F);
+    return r;
+  };
+  if (frobenius(n) != x % f) return {false, "x^(2^" + std::to_string(n) + ") != x mod f"};
+  std::string checked = "x^(2^" + std::to_string(n) + ") = x mod f";
+  for (unsigned long q : prime_factors(static_cast<unsigned long>(n))) {
+    const long k = n / long(q);
+    NTL::GF2X g = NTL::GCD(frobenius(k) - x, f);
+    if (!NTL::IsOne(g))
+      return {false, "gcd(x^(2^" + std::to_string(k) + ") - x, f) has degree " + std::to_string(NTL::deg(g)) +
+                         " (a factor of degree dividing " + std::to_string(k) + ")"};
+    checked += "; gcd(x^(2^" + std::to_string(k) + ") - x, f) = 1";
+  }
+  return {true, checked};
+}
+
+// NTL's own test, as a second opinion.
+bool ntl_irreducible(const NTL::GF2X& f) { return NTL::IterIrredTest(f) != 0; }
+
+// ---- ghash2 = K[v]/(v^2 + v + x^121), K = ghash128, as an NTL GF2EX model ----------------
+
+// Runs f with NTL's GF2E context set to ghash128's modulus, then restores the old context.
+template <class Fn>
+auto in_ghash_context(Fn&& f) {
+  NTL::GF2EPush push(modulus<ghash128>());
+  return f();
+}
+
+NTL::GF2EX ghash2_modulus_in_context() {
+  NTL::GF2EX p;
+  NTL::SetCoeff(p, 2);
+  NTL::SetCoeff(p, 1);
+  NTL::GF2X c;
+  NTL::SetCoeff(c, ghash2::c_exponent);
+  NTL::SetCoeff(p, 0, NTL::conv<NTL::GF2E>(c));
+  return p;
+}
+
+NTL::GF2EX ghash2_to_gf2ex_in_context(const element<ghash2>& a) {
+  NTL::GF2EX r;
+  NTL::SetCoeff(r, 0, NTL::conv<NTL::GF2E>(to_gf2x(std::span<const u64>(a.limb.data(), 2))));
+  NTL::SetCoeff(r, 1, NTL::conv<NTL::GF2E>(to_gf2x(std::span<const u64>(a.limb.data() + 2, 2))));
+  return r;
+}
+
+element<ghash2> ghash2_from_gf2ex_in_context(const NTL::GF2EX& p) {
+  element<ghash2> r;
+  for (long i = 0; i < 2; ++i) {
+    const auto l = to_limbs(NTL::rep(NTL::coeff(p, i)), 2);
+    r.limb[2 * i] = l[0];
+    r.limb[2 * i + 1] = l[1];
+  }
+  return r;
+}
+
+element<ghash2> ghash2_mul(const element<ghash2>& a, const element<ghash2>& b) {
+  return in_ghash_context([&] {
+    return ghash2_from_gf2ex_in_context(
+        NTL::MulMod(ghash2_to_gf2ex_in_context(a), ghash2_to_gf2ex_in_context(b), ghash2_modulus_in_context()));
+  });
+}
+
+element<ghash2> ghash2_power(const element<ghash2>& a, const NTL::ZZ& e) {
+  return in_ghash_context([&] {
+    return ghash2_from_gf2ex_in_context(
+        NTL::PowerMod(ghash2_to_gf2ex_in_context(a), e, ghash2_modulus_in_context()));
+  });
+}
+
+// v^2 + v + x^121 irreducible over K, by NTL's test on GF2EX.
+bool ghash2_modulus_irreducible() {
+  return in_ghash_context([] { return NTL::DetIrredTest(ghash2_modulus_in_context()) != 0; });
+}
+
+// The reference product of any field: NTL GF2X for polynomial fields, GF2EX for ghash2.
+template <binary_field F>
+element<F> any_mul(const element<F>& a, const element<F>& b) {
+  if constexpr (polynomial_field<F>) return mul<F>(a, b);
+  else return ghash2_mul(a, b);
+}
+template <binary_field F>
+element<F> any_power(const element<F>& a, const NTL::ZZ& e) {
+  if constexpr (polynomial_field<F>) return power<F>(a, e);
+  else return ghash2_power(a, e);
+}
+
+}  // namespace ff::ref

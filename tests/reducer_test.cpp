@@ -1,0 +1,29 @@
+// Each field's straight-line reducer against NTL's remainder, on arbitrary unreduced inputs
+// of the reducer's domain: any polynomial of degree <= 2(n - 1) (every product of two
+// canonical elements), not only actual products.
+#include "harness.hpp"
+
+using namespace ff;
+
+namespace {
+
+template <class F, std::size_t M>
+void register_reducer(const std::string& suite) {
+  fft::register_property(suite, "reduce_equals_ntl_remainder", [](std::array<u64, M> p) {
+    constexpr unsigned max_degree = 2 * (F::degree - 1);
+    for (std::size_t i = 0; i < M; ++i) p[i] &= limb_mask(max_degree + 1, i);
+    element<F> r;
+    r.limb = F::reduce(p);
+    RC_ASSERT(r == ref::reduce<F>(std::span<const u64>(p)));
+    RC_ASSERT(is_canonical(r));
+  });
+}
+
+}  // namespace
+
+void register_tests() {
+  fft::for_each_field<fft::polynomial_fields>([]<class F>() {
+    constexpr std::size_t product_limbs = (2 * (F::degree - 1)) / 64 + 1;
+    register_reducer<F, product_limbs>("reducer." + std::string(F::name));
+  });
+}
