@@ -14,26 +14,30 @@ export import ff.kernel;
 
 namespace ff::detail {
 
+// One block of A::lanes elements: load, compute, store.
+template <class F, class A, class Op>
+FF_INLINE void batch_block(const element<F>* a, const element<F>* b, element<F>* out, Op op) {
+  constexpr std::size_t N = F::limbs;
+  std::array<limbs_t<A>, N> x, y;
+  A::template load<N>(a->limb.data(), x);
+  if (b) A::template load<N>(b->limb.data(), y);
+  const std::array<limbs_t<A>, N> r = op(x, y);
+  A::template store<N>(out->limb.data(), r);
+}
+
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
-// goes through one padded block.
+// goes through one zero-padded block. (No recursion: it would defeat always_inline.)
 template <class F, class A, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
-  constexpr std::size_t W = A::lanes, N = F::limbs;
-  using limbs = std::array<limbs_t<A>, N>;
+  constexpr std::size_t W = A::lanes;
   std::size_t i = 0;
-  for (; i + W <= n; i += W) {
-    limbs x, y;
-    A::template load<N>(a[i].limb.data(), x);
-    if (b) A::template load<N>(b[i].limb.data(), y);
-    const limbs r = op(x, y);
-    A::template store<N>(out[i].limb.data(), r);
-  }
+  for (; i + W <= n; i += W) batch_block<F, A>(a + i, b ? b + i : nullptr, out + i, op);
   if constexpr (W > 1) {
     if (i < n) {
       std::array<element<F>, W> ta{}, tb{}, tr;
       std::memcpy(ta.data(), a + i, (n - i) * sizeof(element<F>));
       if (b) std::memcpy(tb.data(), b + i, (n - i) * sizeof(element<F>));
-      batch_loop<F, A>(ta.data(), b ? tb.data() : nullptr, tr.data(), W, op);
+      batch_block<F, A>(ta.data(), b ? tb.data() : nullptr, tr.data(), op);
       std::memcpy(out + i, tr.data(), (n - i) * sizeof(element<F>));
     }
   }

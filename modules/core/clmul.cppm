@@ -69,7 +69,7 @@ using v8u64 = u64 __attribute__((vector_size(64)));
 
 // 64x64 -> 128 carry-less product in plain C++: a 4-bit window over b (16 table lookups),
 // the top three bits of a handled by masks so no bit is lost from the table entries.
-constexpr void clmul64_portable(u64 a, u64 b, u64& lo, u64& hi) {
+FF_INLINE constexpr void clmul64_portable(u64 a, u64 b, u64& lo, u64& hi) {
   const u64 a61 = a & (~u64{0} >> 3);
   u64 table[16] = {};
   for (unsigned i = 1; i < 16; ++i) table[i] = (i & 1) ? table[i ^ 1] ^ a61 : table[i >> 1] << 1;
@@ -89,7 +89,7 @@ constexpr void clmul64_portable(u64 a, u64 b, u64& lo, u64& hi) {
 }
 
 // Squaring is linear in GF(2): spread the bits of each half apart.
-constexpr u64 spread_bits32(u64 v) {
+FF_INLINE constexpr u64 spread_bits32(u64 v) {
   v &= 0xffffffffu;
   v = (v | (v << 16)) & 0x0000ffff0000ffffULL;
   v = (v | (v << 8)) & 0x00ff00ff00ff00ffULL;

@@ -1,0 +1,43 @@
+// Timing for fieldlab's own reports (ffbench): best and median of S samples, in ns per
+// operation. Method (the seed's): the caller's timed function does all the operations of
+// one sample; setup (RNG, allocation) and checksums stay outside it.
+// Plain header with no imports: include it before any `import`.
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ffb {
+
+struct timing {
+  double ns_per_op = 0;  // best sample
+  double ns_median = 0;  // median sample
+  int samples = 0;
+};
+
+// Runs `sample` (which performs `ops` operations) once to warm up, then `samples` times.
+template <class Sample>
+timing time_best_of(int samples, double ops, Sample&& sample) {
+  using clock = std::chrono::steady_clock;
+  sample();
+  std::vector<double> ns;
+  ns.reserve(std::size_t(samples));
+  for (int s = 0; s < samples; ++s) {
+    const auto t0 = clock::now();
+    sample();
+    const auto t1 = clock::now();
+    ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / ops);
+  }
+  std::sort(ns.begin(), ns.end());
+  return {ns.front(), ns[ns.size() / 2], samples};
+}
+
+// Keeps a value alive without a store the optimizer could drop.
+template <class T>
+inline void keep(const T& value) {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
+
+}  // namespace ffb
