@@ -1,0 +1,136 @@
+// ffbench: the seed's benchmark CLI and fieldlab's report. Parses and validates the
+// options, runs the property gate, then the reports, and writes JSON/CSV atomically.
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+#include "report.hpp"
+import ff;
+
+namespace {
+
+const std::vector<std::string> field_names = {"b127", "ghash128", "b163", "b191", "sect193", "b256", "ghash2"};
+
+[[noreturn]] void fail(const std::string& message) {
+  std::fprintf(stderr, "ffbench: error: %s\n", message.c_str());
+  std::exit(2);
+}
+
+double available_memory_bytes() {
+  return double(sysconf(_SC_AVPHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
+}
+
+// Refuse an output path we could not write before spending minutes measuring.
+void check_writable(const std::string& path, const char* flag) {
+  if (path.empty()) return;
+  const std::filesystem::path p(path);
+  const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
+  const std::string probe = (dir / (".ffbench-probe-" + std::to_string(getpid()))).string();
+  std::ofstream f(probe);
+  if (!f) fail(std::string(flag) + " " + path + ": cannot write in directory '" + dir.string() + "'");
+  f.close();
+  std::filesystem::remove(probe);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ffb::options o;
+  std::string field = "all", backend;
+  bool no_peers = false;
+  CLI::App app{"ffbench: fieldlab benchmarks (the seed's CLI) with peers and hardware floors.\n"
+               "With no mode flag: property gate, then powers, bulk multiplication and the isomorphism."};
+  app.add_option("--field", field, "b127, ghash128, ghash2, b163, b191, sect193, b256 or all")->capture_default_str();
+  app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
+  app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
+  app.add_flag("--sweep", o.sweep, "window-width sweep for fixed-base powers (CSV + plot)");
+  app.add_option("--min-log", o.min_log, "smallest batch, log2 (0..26)")->capture_default_str();
+  app.add_option("--max-log", o.max_log, "largest batch, log2 (0..26)")->capture_default_str();
+  app.add_option("--samples", o.samples, "samples per measurement; the best is reported")->capture_default_str();
+  app.add_option("--window-bits", o.window_bits, "fixed-base table window width (1..20); default: tuned per field");
+  app.add_option("--min-window", o.min_window, "sweep: smallest window")->capture_default_str();
+  app.add_option("--max-window", o.max_window, "sweep: largest window")->capture_default_str();
+  app.add_option("--backend", backend, "portable, pclmul, vpclmul256, vpclmul512, pmull (default: FF_BACKEND, else all available)");
+  app.add_flag("--peers", o.peers, "measure NTL, gf2x and OpenSSL in the same run (default)");
+  app.add_flag("--no-peers", no_peers, "skip the peers");
+  app.add_option("--json", o.json_path, "write all records as JSON (atomically)");
+  app.add_option("--csv", o.csv_path, "write all records as CSV (atomically)");
+  app.add_option("--plot-dir", o.plot_dir, "where plots and sweep CSVs go")->capture_default_str();
+  app.add_flag("--quick", o.quick, "smoke run: small sizes, 3 samples");
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    if (no_peers) o.peers = false;
+    if (field == "all") o.fields = field_names;
+    else if (std::find(field_names.begin(), field_names.end(), field) != field_names.end()) o.fields = {field};
+    else fail("unknown field '" + field + "' (choose b127, ghash128, ghash2, b163, b191, sect193, b256 or all)");
+    if (o.quick) {
+      if (app.count("--min-log") == 0) o.min_log = 12;
+      if (app.count("--max-log") == 0) o.max_log = 14;
+      if (app.count("--samples") == 0) o.samples = 3;
+    }
+    if (o.min_log < 0 || o.max_log < 0) fail("--min-log/--max-log must be >= 0");
+    if (o.min_log > o.max_log)
+      fail("--min-log " + std::to_string(o.min_log) + " is larger than --max-log " + std::to_string(o.max_log));
+    if (o.max_log > 26) {
+      const double gib = 3.0 * double(1ull << o.max_log) * 32 / double(1ull << 30);
+      fail("--max-log " + std::to_string(o.max_log) + " is above 26: 2^" + std::to_string(o.max_log) +
+           " elements of 32 bytes in three arrays would need " + std::to_string(gib) + " GiB");
+    }
+    if (o.samples < 1) fail("--samples must be at least 1");
+    if (o.window_bits && (*o.window_bits < 1 || *o.window_bits > 20))
+      fail("--window-bits " + std::to_string(*o.window_bits) + " is outside 1..20");
+    if (o.window_bits) {
+      const int w = *o.window_bits;
+      const double bytes = double((128 + w - 1) / w) * double(1ull << w) * 32;
+      if (bytes > available_memory_bytes())
+        fail("--window-bits " + std::to_string(w) + ": the table needs " + std::to_string(bytes / (1 << 20)) +
+             " MiB, more than the available memory");
+    }
+    if (o.min_window < 1 || o.max_window > 20 || o.min_window > o.max_window)
+      fail("--min-window/--max-window must satisfy 1 <= min <= max <= 20");
+    if (!backend.empty() || std::getenv("FF_BACKEND")) {
+      const std::string name = backend.empty() ? std::getenv("FF_BACKEND") : backend;
+      const auto be = ff::parse_backend(name);
+      if (!be) fail("unknown backend '" + name + "' (choose portable, pclmul, vpclmul256, vpclmul512 or pmull)");
+      if (!ff::cpu_has(*be)) fail(ff::missing_backend_message(*be));
+      o.backend = name;
+    }
+    check_writable(o.json_path, "--json");
+    check_writable(o.csv_path, "--csv");
+    const bool full = !o.mul && !o.isomorphism && !o.sweep;
+
+    if (!ffb::run_property_gate(o)) {
+      std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
+      return 1;
+    }
+    ffb::results r;
+    r.machine = ffb::machine_description();
+    std::printf("Machine: %s\n", r.machine.dump().c_str());
+    if (o.sweep) ffb::run_sweep(o, r);
+    if (full) ffb::run_power_report(o, r);
+    if (full || o.mul) {
+      ffb::run_floors(o, r);
+      ffb::run_mul_report(o, r);
+    }
+    if (full || o.isomorphism) ffb::run_iso_report(o, r);
+    if (o.peers && (full || o.mul)) ffb::run_peers(o, r);
+
+    if (!o.json_path.empty()) {
+      nlohmann::json doc = {{"machine", r.machine}, {"records", nlohmann::json::array()}};
+      for (const auto& rec : r.records) doc["records"].push_back(ffb::to_json(rec));
+      ffb::write_atomically(o.json_path, doc.dump(1) + "\n");
+    }
+    if (!o.csv_path.empty()) ffb::write_atomically(o.csv_path, ffb::results_csv(r));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ffbench: error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,83 @@
+// Machine description and result files for ffbench.
+#include <unistd.h>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include "report.hpp"
+import ff;
+
+namespace ffb {
+
+void write_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) throw std::runtime_error("cannot write " + tmp);
+    f << text;
+    f.flush();
+    if (!f) throw std::runtime_error("write to " + tmp + " failed");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp);
+    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + ec.message());
+  }
+}
+
+nlohmann::json machine_description() {
+  std::string cpu = "unknown";
+  std::ifstream info("/proc/cpuinfo");
+  for (std::string line; std::getline(info, line);)
+    if (line.rfind("model name", 0) == 0 || line.rfind("CPU part", 0) == 0) {
+      cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  const ff::cpu_features& f = ff::cpu();
+  nlohmann::json features = nlohmann::json::array();
+  auto has = [&](bool b, const char* name) {
+    if (b) features.push_back(name);
+  };
+  has(f.pclmul, "pclmulqdq");
+  has(f.avx2, "avx2");
+  has(f.avx512f, "avx512f");
+  has(f.avx512vl, "avx512vl");
+  has(f.avx512bw, "avx512bw");
+  has(f.avx512vbmi2, "avx512vbmi2");
+  has(f.vpclmulqdq, "vpclmulqdq");
+  has(f.gfni, "gfni");
+  has(f.pmull, "pmull");
+  nlohmann::json backends = nlohmann::json::array();
+  for (ff::backend b : ff::available_backends()) backends.push_back(std::string(ff::to_string(b)));
+  char date[64];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return {{"cpu", cpu},
+          {"cores", sysconf(_SC_NPROCESSORS_ONLN)},
+          {"features", features},
+          {"backends", backends},
+          {"batch_backend", std::string(ff::to_string(ff::batch_backend()))},
+          {"compiler", std::string("clang ") + __clang_version__},
+          {"flags", FF_BUILD_FLAGS},
+          {"fieldlab", std::string(ff::version())},
+          {"date", date}};
+}
+
+std::string results_csv(const results& r) {
+  std::ostringstream out;
+  out << "bench,field,impl,backend,variant,log2_n,elem_bytes,window_bits,samples,ns_per_op,ns_median\n";
+  auto s = [](const std::optional<std::string>& v) { return v ? *v : std::string(); };
+  auto i = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string(); };
+  for (const record& x : r.records)
+    out << x.bench << ',' << s(x.field) << ',' << x.impl << ',' << s(x.backend) << ',' << s(x.variant) << ','
+        << i(x.log2_n) << ',' << i(x.elem_bytes) << ',' << i(x.window_bits) << ',' << x.samples << ','
+        << x.ns_per_op << ',' << x.ns_median << '\n';
+  return out.str();
+}
+
+}  // namespace ffb

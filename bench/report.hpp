@@ -1,0 +1,83 @@
+// ffbench's shared pieces: the command-line options, result records in the schema of
+// DESIGN.md ("Results schema"), atomic JSON/CSV writers, progress on stderr.
+// Each report (mul, power, sweep, iso, peers) lives in its own .cpp and adds records.
+// Plain header with no imports: include it before any `import`.
+#pragma once
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+
+namespace ffb {
+
+struct options {
+  std::vector<std::string> fields;  // resolved: never "all"
+  bool mul = false, isomorphism = false, sweep = false, powers = true;
+  int min_log = 20, max_log = 22, samples = 11;
+  std::optional<int> window_bits;
+  int min_window = 8, max_window = 17;
+  std::optional<std::string> backend;  // --backend or FF_BACKEND; nullopt = every available
+  bool peers = true, quick = false;
+  std::string json_path, csv_path;
+  std::string plot_dir = "results";  // gnuplot output (SVG) and CSV of sweeps
+};
+
+struct record {
+  std::string bench;                   // mul, mul_reg, mul_lat, sqr, power, iso_to_ghash2, floor_clmul, ...
+  std::optional<std::string> field;    // null for floors
+  std::string impl = "fieldlab";       // fieldlab, ntl, gf2x, openssl, floor, seed
+  std::optional<std::string> backend;  // null when not applicable
+  std::optional<std::string> variant;
+  std::optional<int> log2_n, elem_bytes, window_bits;
+  int samples = 0;
+  double ns_per_op = 0, ns_median = 0;
+};
+
+inline nlohmann::json to_json(const record& r) {
+  auto opt = [](const auto& o) -> nlohmann::json { return o ? nlohmann::json(*o) : nlohmann::json(nullptr); };
+  nlohmann::json j = {{"bench", r.bench},       {"field", opt(r.field)},   {"impl", r.impl},
+                      {"backend", opt(r.backend)}, {"log2_n", opt(r.log2_n)}, {"samples", r.samples},
+                      {"ns_per_op", r.ns_per_op}, {"ns_median", r.ns_median}};
+  if (r.variant) j["variant"] = *r.variant;
+  if (r.elem_bytes) j["elem_bytes"] = *r.elem_bytes;
+  if (r.window_bits) j["window_bits"] = *r.window_bits;
+  return j;
+}
+
+struct results {
+  nlohmann::json machine;
+  std::vector<record> records;
+  void add(record r) { records.push_back(std::move(r)); }
+  // The best ns_per_op of the first record matching all given keys, if any.
+  std::optional<double> find(const std::string& bench, const std::optional<std::string>& field,
+                             const std::string& impl, const std::optional<std::string>& backend = std::nullopt,
+                             std::optional<int> log2_n = std::nullopt,
+                             const std::optional<std::string>& variant = std::nullopt) const {
+    for (const record& r : records)
+      if (r.bench == bench && r.field == field && r.impl == impl && (!backend || r.backend == backend) &&
+          (!log2_n || r.log2_n == log2_n) && (!variant || r.variant == variant))
+        return r.ns_per_op;
+    return std::nullopt;
+  }
+};
+
+// Progress for anything that takes more than a moment: one line on stderr.
+inline void progress(const std::string& what) { std::fprintf(stderr, "ffbench: %s\n", what.c_str()); }
+
+// Write text to path via a temporary file and rename, so no reader sees a half file.
+// Throws std::runtime_error with the path when it cannot.
+void write_atomically(const std::string& path, const std::string& text);
+nlohmann::json machine_description();
+std::string results_csv(const results& r);
+
+// The reports (one file each). Each prints its tables to stdout and adds its records.
+bool run_property_gate(const options& o);          // gate.cpp: false = a kernel failed
+void run_floors(const options& o, results& r);     // floors.cpp
+void run_mul_report(const options& o, results& r);  // mul_report.cpp
+void run_power_report(const options& o, results& r);
+void run_sweep(const options& o, results& r);
+void run_iso_report(const options& o, results& r);
+void run_peers(const options& o, results& r);
+
+}  // namespace ffb
