@@ -75,6 +75,8 @@ int main(int argc, char** argv) {
       if (app.count("--max-log") == 0) o.max_log = 14;
       if (app.count("--samples") == 0) o.samples = 3;
     }
+    // --mul alone, without explicit sizes, draws the whole roofline: 2^10 .. 2^22.
+    if (o.mul && !o.quick && app.count("--min-log") == 0) o.min_log = 10;
     if (o.min_log < 0 || o.max_log < 0) fail("--min-log/--max-log must be >= 0");
     if (o.min_log > o.max_log)
       fail("--min-log " + std::to_string(o.min_log) + " is larger than --max-log " + std::to_string(o.max_log));

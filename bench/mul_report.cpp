@@ -1,6 +1,348 @@
-// Placeholder: bulk multiplication report (issue 4).
+// The multiplication roofline (issue 4): for every field and backend,
+//  - bulk: out[i] = a[i] * b[i] over 2^k random operands (the seed's shape: loads and stores
+//    inside the timed region), at each batch size, next to the memory floor;
+//  - in-register: independent products with no memory traffic (K chains of x_k = x_k * y_k),
+//    next to the arithmetic floor (clmuls per product x ns per 64x64 clmul);
+//  - latency: one dependent chain x = x * y (what exponentiation and Horner feel);
+// each for the Karatsuba and the schoolbook products, and a gnuplot roofline per run.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+#include "core/targets.h"
+#include "measure.hpp"
 #include "report.hpp"
+import ff;
 
 namespace ffb {
-void run_mul_report(const options&, results&) { progress("run_mul_report: not implemented yet"); }
+namespace {
+
+using ff::u64;
+
+// ---- Kernel loops, instantiated per field, policy and chain count ------------------------
+
+// K independent chains x_k = x_k * y_k held in registers (K = 1: latency).
+template <class F, class A, std::size_t K>
+FF_INLINE u64 chains(std::size_t iters, const u64* init) {
+  using limbs = std::array<ff::limbs_t<A>, F::limbs>;
+  constexpr std::size_t block = A::lanes * F::limbs;
+  std::array<limbs, K> x, y;
+  for (std::size_t k = 0; k < K; ++k) {
+    A::template load<F::limbs>(init + 2 * k * block, x[k]);
+    A::template load<F::limbs>(init + (2 * k + 1) * block, y[k]);
+  }
+  for (std::size_t i = 0; i < iters; ++i)
+    for (std::size_t k = 0; k < K; ++k) x[k] = F::template mul<A>(x[k], y[k]);
+  u64 out[block], checksum = 0;
+  for (std::size_t k = 0; k < K; ++k) {
+    A::template store<F::limbs>(out, x[k]);
+    for (u64 w : out) checksum ^= w;
+  }
+  return checksum;
+}
+
+template <class F, class A>
+FF_INLINE void bulk(const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* out, std::size_t n) {
+  ff::detail::mul_loop<F, A>(a, b, out, n);
+}
+
+// One entry point per backend: the target attribute must sit on the function the kernel
+// inlines into. P<A> picks the product variant (A itself or ff::schoolbook<A>).
+template <class F, template <class> class P, std::size_t K>
+struct loops {
+  static u64 chains_portable(std::size_t it, const u64* in) { return chains<F, P<ff::arith::portable>, K>(it, in); }
+  static void bulk_portable(const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* o, std::size_t n) {
+    bulk<F, P<ff::arith::portable>>(a, b, o, n);
+  }
+#if defined(__x86_64__)
+  [[gnu::target(FF_TARGET_PCLMUL)]] static u64 chains_pclmul(std::size_t it, const u64* in) {
+    return chains<F, P<ff::arith::pclmul>, K>(it, in);
+  }
+  [[gnu::target(FF_TARGET_PCLMUL)]] static void bulk_pclmul(const ff::element<F>* a, const ff::element<F>* b,
+                                                            ff::element<F>* o, std::size_t n) {
+    bulk<F, P<ff::arith::pclmul>>(a, b, o, n);
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static u64 chains_vpclmul256(std::size_t it, const u64* in) {
+    return chains<F, P<ff::arith::vpclmul256>, K>(it, in);
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static void bulk_vpclmul256(const ff::element<F>* a, const ff::element<F>* b,
+                                                                    ff::element<F>* o, std::size_t n) {
+    bulk<F, P<ff::arith::vpclmul256>>(a, b, o, n);
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static u64 chains_vpclmul512(std::size_t it, const u64* in) {
+    return chains<F, P<ff::arith::vpclmul512>, K>(it, in);
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static void bulk_vpclmul512(const ff::element<F>* a, const ff::element<F>* b,
+                                                                    ff::element<F>* o, std::size_t n) {
+    bulk<F, P<ff::arith::vpclmul512>>(a, b, o, n);
+  }
+#endif
+  static u64 run_chains(ff::backend be, std::size_t it, const u64* in) {
+    switch (be) {
+#if defined(__x86_64__)
+      case ff::backend::pclmul: return chains_pclmul(it, in);
+      case ff::backend::vpclmul256: return chains_vpclmul256(it, in);
+      case ff::backend::vpclmul512: return chains_vpclmul512(it, in);
+#endif
+      default: return chains_portable(it, in);
+    }
+  }
+  static void run_bulk(ff::backend be, const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* o,
+                       std::size_t n) {
+    switch (be) {
+#if defined(__x86_64__)
+      case ff::backend::pclmul: return bulk_pclmul(a, b, o, n);
+      case ff::backend::vpclmul256: return bulk_vpclmul256(a, b, o, n);
+      case ff::backend::vpclmul512: return bulk_vpclmul512(a, b, o, n);
+#endif
+      default: return bulk_portable(a, b, o, n);
+    }
+  }
+};
+
+template <class A>
+using karatsuba = A;
+template <class A>
+using schoolbook = ff::schoolbook<A>;
+
+std::size_t lanes_of(ff::backend be) {
+  return be == ff::backend::vpclmul512 ? 8 : be == ff::backend::vpclmul256 ? 4 : 1;
+}
+
+// Counts the clmuls of one product by running it through a counting policy.
+struct counting_policy : ff::arith::portable {
+  static inline int count = 0;
+  static void clmul(const u64& a, const u64& b, u64& lo, u64& hi) {
+    ++count;
+    ff::clmul64_portable(a, b, lo, hi);
+  }
+};
+template <class F, template <class> class P>
+int clmuls_per_product() {
+  counting_policy::count = 0;
+  std::array<u64, F::limbs> a{}, b{};
+  (void)F::template mul<P<counting_policy>>(a, b);
+  return counting_policy::count;
+}
+
+struct field_row {
+  std::string field;
+  int clmuls;
+  std::map<std::string, double> reg, lat, reg_school;  // by backend
+};
+
+template <class F>
+field_row measure_field(const options& o, results& r, const std::vector<ff::backend>& backends) {
+  const std::string name(F::name);
+  field_row row{name, clmuls_per_product<F, karatsuba>(), {}, {}, {}};
+  std::mt19937_64 rng(42);
+  std::vector<u64> init(2 * 8 * 8 * 4);
+  for (u64& w : init) w = rng();
+  // Canonical operands: clear the bits above the degree in every limb position.
+  for (std::size_t i = 0; i < init.size(); ++i) init[i] &= ff::limb_mask(F::degree, i % F::limbs);
+  const int samples = o.samples;
+
+  for (ff::backend be : backends) {
+    const std::string bname(ff::to_string(be));
+    const double lanes = double(lanes_of(be));
+    const std::size_t iters = o.quick ? 2000 : 20000;
+    auto in_register = [&](auto chains_fn, std::size_t k, const char* bench, const char* variant) {
+      u64 sink = 0;
+      const timing t = time_best_of(samples, double(iters) * double(k) * lanes, [&] { sink ^= chains_fn(be, iters, init.data()); });
+      keep(sink);
+      r.add({.bench = bench, .field = name, .backend = bname, .variant = variant, .samples = samples,
+             .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
+      return t.ns_per_op;
+    };
+    progress("mul " + name + " " + bname + ": in-register and latency");
+    constexpr std::size_t reg_chains = 8, vec_chains = 4;
+    if (lanes > 1) {
+      row.reg[bname] = in_register(loops<F, karatsuba, vec_chains>::run_chains, vec_chains, "mul_reg", "karatsuba");
+      row.reg_school[bname] = in_register(loops<F, schoolbook, vec_chains>::run_chains, vec_chains, "mul_reg", "schoolbook");
+    } else {
+      row.reg[bname] = in_register(loops<F, karatsuba, reg_chains>::run_chains, reg_chains, "mul_reg", "karatsuba");
+      row.reg_school[bname] = in_register(loops<F, schoolbook, reg_chains>::run_chains, reg_chains, "mul_reg", "schoolbook");
+    }
+    // Latency: ns per dependent step (a SIMD step advances `lanes` chains at once).
+    {
+      u64 sink = 0;
+      const timing t = time_best_of(samples, double(iters), [&] { sink ^= loops<F, karatsuba, 1>::run_chains(be, iters, init.data()); });
+      keep(sink);
+      row.lat[bname] = t.ns_per_op;
+      r.add({.bench = "mul_lat", .field = name, .backend = bname, .variant = "karatsuba", .samples = samples,
+             .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
+    }
+
+    progress("mul " + name + " " + bname + ": bulk");
+    for (int lg : batch_logs(o)) {
+      if (be == ff::backend::portable && lg > 16) continue;  // ~100 ns/mul: keep the run short
+      const std::size_t n = std::size_t(1) << lg;
+      std::vector<ff::element<F>> a(n), b(n), out(n);
+      for (auto& e : a) e = F::random(rng);
+      for (auto& e : b) e = F::random(rng);
+      for (const char* variant : {"karatsuba", "schoolbook"}) {
+        const bool kara = std::string(variant) == "karatsuba";
+        if (!kara && lg != std::min(o.max_log, 16)) continue;  // the variant A/B at one size
+        const timing t = time_best_of(samples, double(n), [&] {
+          if (kara) loops<F, karatsuba, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
+          else loops<F, schoolbook, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
+          keep(out[n / 2]);
+        });
+        r.add({.bench = "mul", .field = name, .backend = bname, .variant = variant, .log2_n = lg,
+               .samples = samples, .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
+      }
+      // The library's own entry point must agree with what was timed.
+      std::vector<ff::element<F>> check(n);
+      ff::mul<F>(be, a, b, check);
+      if (check != out) throw ff::error("mul report: timed kernel disagrees with ff::mul for " + name);
+    }
+  }
+  return row;
+}
+
+void write_roofline_plot(const options& o, const results& r, const std::vector<field_row>& rows,
+                         const std::vector<ff::backend>& backends) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(o.plot_dir) / "mul";
+  fs::create_directories(dir);
+  std::string script = "set terminal svg size 1600,800 dynamic font 'sans,10'\nset output '" +
+                       (fs::path(o.plot_dir) / "mul-roofline.svg").string() +
+                       "'\nset multiplot layout 2,4 title 'fieldlab bulk multiplication: ns/mul vs batch size (dashed: floors)'\n"
+                       "set logscale y\nset xlabel 'log2 N'\nset ylabel 'ns/mul'\nset key top left font ',8'\n";
+  for (const field_row& row : rows) {
+    std::string plots;
+    for (ff::backend be : backends) {
+      const std::string bname(ff::to_string(be));
+      std::string data;
+      for (const record& x : r.records)
+        if (x.bench == "mul" && x.field == row.field && x.backend == bname && x.variant == std::string("karatsuba"))
+          data += std::to_string(*x.log2_n) + " " + std::to_string(x.ns_per_op) + "\n";
+      if (data.empty()) continue;
+      const fs::path file = dir / (row.field + "-" + bname + ".dat");
+      write_atomically(file.string(), data);
+      plots += (plots.empty() ? "" : ", ") + ("'" + file.string() + "' using 1:2 with linespoints title '" + bname + "'");
+    }
+    // Floors: memory at this element size; arithmetic on the best backend.
+    std::string mem, arith;
+    const int bytes = int(8 * (row.field == "b127" || row.field == "ghash128" ? 2 : row.field == "b163" || row.field == "b191" ? 3 : 4));
+    double best_clmul = 1e9;
+    for (const record& x : r.records)
+      if (x.bench == "floor_clmul") best_clmul = std::min(best_clmul, x.ns_per_op);
+    for (const record& x : r.records)
+      if (x.bench == "floor_mem" && x.elem_bytes == bytes) {
+        mem += std::to_string(*x.log2_n) + " " + std::to_string(x.ns_per_op) + "\n";
+        arith += std::to_string(*x.log2_n) + " " + std::to_string(row.clmuls * best_clmul) + "\n";
+      }
+    if (!mem.empty()) {
+      write_atomically((dir / (row.field + "-floor-mem.dat")).string(), mem);
+      write_atomically((dir / (row.field + "-floor-arith.dat")).string(), arith);
+      plots += ", '" + (dir / (row.field + "-floor-mem.dat")).string() + "' using 1:2 with lines dt 2 lw 2 title 'memory floor'";
+      plots += ", '" + (dir / (row.field + "-floor-arith.dat")).string() + "' using 1:2 with lines dt 3 lw 2 title 'clmul floor'";
+    }
+    script += "set title '" + row.field + "'\nplot " + plots + "\n";
+  }
+  script += "unset multiplot\n";
+  const fs::path script_file = fs::path(o.plot_dir) / "mul-roofline.gp";
+  write_atomically(script_file.string(), script);
+  const std::string cmd = "gnuplot '" + script_file.string() + "' 2>&1";
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    progress("gnuplot not found: plot script left in " + script_file.string());
+    return;
+  }
+  if (std::system(cmd.c_str()) == 0) std::printf("\nRoofline plot: %s\n", (fs::path(o.plot_dir) / "mul-roofline.svg").string().c_str());
+}
+
+}  // namespace
+
+void run_mul_report(const options& o, results& r) {
+  std::vector<ff::backend> backends;
+  if (o.backend) backends = {*ff::parse_backend(*o.backend)};
+  else backends = ff::available_backends();
+
+  std::vector<field_row> rows;
+  for (const std::string& f : o.fields) {
+    if (f == "b127") rows.push_back(measure_field<ff::b127>(o, r, backends));
+    if (f == "ghash128") rows.push_back(measure_field<ff::ghash128>(o, r, backends));
+    if (f == "b163") rows.push_back(measure_field<ff::b163>(o, r, backends));
+    if (f == "b191") rows.push_back(measure_field<ff::b191>(o, r, backends));
+    if (f == "sect193") rows.push_back(measure_field<ff::sect193>(o, r, backends));
+    if (f == "b256") rows.push_back(measure_field<ff::b256>(o, r, backends));
+    if (f == "ghash2") rows.push_back(measure_field<ff::ghash2>(o, r, backends));
+  }
+
+  double best_clmul = 1e9;
+  std::string best_clmul_backend = "none";
+  for (const record& x : r.records)
+    if (x.bench == "floor_clmul" && x.ns_per_op < best_clmul) best_clmul = x.ns_per_op, best_clmul_backend = *x.backend;
+
+  // In-register throughput and latency against the arithmetic floor.
+  std::printf("\nIn-register throughput (ns/mul, independent products, no memory traffic); latency (ns per dependent step)\n");
+  std::printf("arithmetic floor = clmuls x %.3f ns per 64x64 product (%s)\n", best_clmul, best_clmul_backend.c_str());
+  std::printf("%-9s %6s %9s", "field", "clmuls", "floor");
+  for (ff::backend be : backends) std::printf(" %12s", std::string(ff::to_string(be)).c_str());
+  std::printf(" %9s %9s", "best/floor", "zmm/pclmul");
+  for (ff::backend be : backends) std::printf(" %10s", ("lat:" + std::string(ff::to_string(be))).c_str());
+  std::printf("\n");
+  for (const field_row& row : rows) {
+    const double floor = row.clmuls * best_clmul;
+    double best = 1e9;
+    std::printf("%-9s %6d %9.3f", row.field.c_str(), row.clmuls, floor);
+    for (ff::backend be : backends) {
+      const double v = row.reg.at(std::string(ff::to_string(be)));
+      best = std::min(best, v);
+      std::printf(" %12.3f", v);
+    }
+    std::printf(" %9.2fx", best / floor);
+    if (row.reg.count("vpclmul512") && row.reg.count("pclmul")) std::printf(" %9.2fx", row.reg.at("pclmul") / row.reg.at("vpclmul512"));
+    else std::printf(" %10s", "-");
+    for (ff::backend be : backends) std::printf(" %10.3f", row.lat.at(std::string(ff::to_string(be))));
+    std::printf("\n");
+  }
+
+  std::printf("\nProduct variants, in-register ns/mul: Karatsuba / schoolbook (kept: the faster per backend)\n");
+  std::printf("%-9s", "field");
+  for (ff::backend be : backends) std::printf(" %22s", std::string(ff::to_string(be)).c_str());
+  std::printf("\n");
+  for (const field_row& row : rows) {
+    std::printf("%-9s", row.field.c_str());
+    for (ff::backend be : backends) {
+      const std::string b(ff::to_string(be));
+      std::printf("   %8.3f / %8.3f %s", row.reg.at(b), row.reg_school.at(b), row.reg.at(b) <= row.reg_school.at(b) ? "K" : "S");
+    }
+    std::printf("\n");
+  }
+
+  // Bulk roofline: each size against max(arithmetic floor, memory floor).
+  std::printf("\nBulk multiplication (the seed's shape), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n");
+  for (const field_row& row : rows) {
+    const int bytes = int(8 * (row.field == "b127" || row.field == "ghash128" ? 2 : row.field == "b163" || row.field == "b191" ? 3 : 4));
+    std::printf("%s (%d B)\n  %-7s", row.field.c_str(), bytes, "log2 N");
+    for (ff::backend be : backends) std::printf(" %11s", std::string(ff::to_string(be)).c_str());
+    std::printf(" %11s %11s %8s\n", "mem floor", "floor", "ratio");
+    for (int lg : batch_logs(o)) {
+      std::printf("  %-7d", lg);
+      double best = 1e9;
+      for (ff::backend be : backends) {
+        const auto v = r.find("mul", row.field, "fieldlab", std::string(ff::to_string(be)), lg, std::string("karatsuba"));
+        if (v) best = std::min(best, *v), std::printf(" %11.3f", *v);
+        else std::printf(" %11s", "-");
+      }
+      double mem = 0;
+      for (const record& x : r.records)
+        if (x.bench == "floor_mem" && x.log2_n == lg && x.elem_bytes == bytes) mem = x.ns_per_op;
+      const double floor = std::max(mem, row.clmuls * best_clmul);
+      std::printf(" %11.3f %11.3f %7.2fx\n", mem, floor, best / floor);
+    }
+  }
+  write_roofline_plot(o, r, rows, backends);
+}
+
 }  // namespace ffb

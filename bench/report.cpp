@@ -68,6 +68,14 @@ nlohmann::json machine_description() {
           {"date", date}};
 }
 
+std::vector<int> batch_logs(const options& o) {
+  const int step = o.max_log - o.min_log > 4 ? 2 : 1;
+  std::vector<int> logs;
+  for (int lg = o.min_log; lg <= o.max_log; lg += step) logs.push_back(lg);
+  if (logs.back() != o.max_log) logs.push_back(o.max_log);
+  return logs;
+}
+
 std::string results_csv(const results& r) {
   std::ostringstream out;
   out << "bench,field,impl,backend,variant,log2_n,elem_bytes,window_bits,samples,ns_per_op,ns_median\n";

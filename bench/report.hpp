@@ -71,6 +71,10 @@ void write_atomically(const std::string& path, const std::string& text);
 nlohmann::json machine_description();
 std::string results_csv(const results& r);
 
+// Batch sizes (log2) of the bulk reports: every size from min_log to max_log, in steps of 2
+// when the range is wider than 4 (the roofline's 10, 12, ..., 22).
+std::vector<int> batch_logs(const options& o);
+
 // The reports (one file each). Each prints its tables to stdout and adds its records.
 bool run_property_gate(const options& o);          // gate.cpp: false = a kernel failed
 void run_floors(const options& o, results& r);     // floors.cpp

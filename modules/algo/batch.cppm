@@ -12,7 +12,8 @@ module;
 export module ff.batch;
 export import ff.kernel;
 
-namespace ff::detail {
+// Exported so benchmarks can instantiate the same loops with other policies (variants).
+export namespace ff::detail {
 
 // One block of A::lanes elements: load, compute, store.
 template <class F, class A, class Op>

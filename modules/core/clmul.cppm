@@ -266,11 +266,36 @@ FF_INLINE std::array<limbs_t<A>, 8> clmul_4x4_karatsuba(const std::array<limbs_t
   return {lo[0], lo[1], lo[2] ^ mid[0], lo[3] ^ mid[1], hi[0] ^ mid[2], hi[1] ^ mid[3], hi[2], hi[3]};
 }
 
-// The default product for N limbs.
+// N limbs, schoolbook: N^2 clmuls, no additions before the products. On cores where the
+// clmul unit is not the bottleneck, or where Karatsuba's extra XORs and shuffles compete
+// for the same port, it can win; ffbench measures both (variant karatsuba / schoolbook).
+template <class A, std::size_t N>
+FF_INLINE std::array<limbs_t<A>, 2 * N> clmul_schoolbook(const std::array<limbs_t<A>, N>& a,
+                                                         const std::array<limbs_t<A>, N>& b) {
+  std::array<limbs_t<A>, 2 * N> r;
+  for (std::size_t k = 0; k < 2 * N; ++k) r[k] = a[0] ^ a[0];
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = 0; j < N; ++j) {
+      limbs_t<A> lo, hi;
+      A::clmul(a[i], b[j], lo, hi);
+      r[i + j] ^= lo;
+      r[i + j + 1] ^= hi;
+    }
+  return r;
+}
+
+// A policy adaptor that makes every product of A schoolbook (for measuring the variants).
+template <class A>
+struct schoolbook : A {
+  static constexpr bool use_schoolbook = true;
+};
+
+// The product for N limbs: Karatsuba, unless the policy asks for schoolbook.
 template <class A, std::size_t N>
 FF_INLINE std::array<limbs_t<A>, 2 * N> clmul_product(const std::array<limbs_t<A>, N>& a,
                                                       const std::array<limbs_t<A>, N>& b) {
-  if constexpr (N == 2) return clmul_2x2_karatsuba<A>(a, b);
+  if constexpr (requires { A::use_schoolbook; }) return clmul_schoolbook<A, N>(a, b);
+  else if constexpr (N == 2) return clmul_2x2_karatsuba<A>(a, b);
   else if constexpr (N == 3) return clmul_3x3_karatsuba<A>(a, b);
   else {
     static_assert(N == 4, "products exist for 2, 3 and 4 limbs");

@@ -36,7 +36,7 @@ struct sect193 : polynomial_basis<sect193, 4> {
   FF_INLINE static std::array<limbs_t<A>, 4> mul(const std::array<limbs_t<A>, 4>& a,
                                                  const std::array<limbs_t<A>, 4>& b) {
     using L = limbs_t<A>;
-    const auto low = clmul_3x3_karatsuba<A>({a[0], a[1], a[2]}, {b[0], b[1], b[2]});
+    const auto low = clmul_product<A, 3>({a[0], a[1], a[2]}, {b[0], b[1], b[2]});
     // (A + a3 x^192)(B + b3 x^192) = AB + x^192 (a3 B + b3 A) + a3 b3 x^384, a3, b3 in {0, 1}.
     const L mask_a = u64{0} - a[3], mask_b = u64{0} - b[3];
     return reduce<L>({low[0], low[1], low[2], low[3] ^ (b[0] & mask_a) ^ (a[0] & mask_b),
