@@ -1,0 +1,387 @@
+// ffcalc as scripts use it: the real binary run as a subprocess (popen), its answers checked
+// with NTL products (never with output of ffcalc itself), and every kind of bad input refused
+// with the documented exit code and a one-line message.
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iterator>
+#include <sstream>
+#include <string_view>
+#include "harness.hpp"
+
+using namespace ff;
+
+namespace {
+
+struct run_result {
+  int exit_code = -1;
+  std::vector<std::string> out, err;  // lines, without their '\n'
+};
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string shell_quote(std::string_view s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// Runs `FF_BACKEND=backend ffcalc args...` with `input` on stdin. Without a backend the
+// variable is inherited (ctest also runs this binary under FF_BACKEND=portable).
+run_result run_ffcalc(const std::vector<std::string>& args, const std::string& input = "",
+                      const std::optional<std::string>& backend = std::nullopt) {
+  char in_path[] = "/tmp/ffcalc_test_in_XXXXXX", err_path[] = "/tmp/ffcalc_test_err_XXXXXX";
+  const int in_fd = mkstemp(in_path), err_fd = mkstemp(err_path);
+  if (in_fd < 0 || err_fd < 0) throw std::runtime_error("mkstemp failed");
+  close(in_fd);
+  close(err_fd);
+  std::ofstream(in_path) << input;
+  std::string command = backend ? "FF_BACKEND=" + shell_quote(*backend) + " " : "";
+  command += shell_quote(FFCALC_PATH);
+  for (const std::string& a : args) command += " " + shell_quote(a);
+  command += std::string(" <") + in_path + " 2>" + err_path;
+
+  run_result r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("popen failed: " + command);
+  std::string out;
+  char chunk[4096];
+  for (std::size_t n; (n = fread(chunk, 1, sizeof chunk, pipe)) > 0;) out.append(chunk, n);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = lines_of(out);
+  std::ifstream err_file(err_path);
+  r.err = lines_of(std::string(std::istreambuf_iterator<char>(err_file), {}));
+  std::remove(in_path);
+  std::remove(err_path);
+  return r;
+}
+
+// One-shot refusal: the documented exit code, nothing on stdout, one line on stderr.
+void expect_refused(const run_result& r, int exit_code, const std::string& message_part) {
+  EXPECT_EQ(r.exit_code, exit_code);
+  EXPECT_TRUE(r.out.empty());
+  ASSERT_EQ(r.err.size(), 1u);
+  EXPECT_TRUE(r.err[0].starts_with("ffcalc: ")) << r.err[0];
+  EXPECT_NE(r.err[0].find(message_part), std::string::npos) << r.err[0] << "\n  wanted: " << message_part;
+}
+
+void expect_error_line(const std::string& answer, const std::string& message_part) {
+  EXPECT_TRUE(answer.starts_with("error: ")) << answer;
+  EXPECT_NE(answer.find(message_part), std::string::npos) << answer << "\n  wanted: " << message_part;
+}
+
+// An answer must be exactly ceil(degree/4) hex digits; anything else is a failure.
+template <class F>
+std::optional<element<F>> answer_element(const std::string& answer) {
+  if (answer.size() != (F::degree + 3) / 4 || answer.starts_with("0x")) {
+    ADD_FAILURE() << F::name << ": not a fixed-width hex answer: '" << answer << "'";
+    return std::nullopt;
+  }
+  try {
+    return from_hex<F>(answer);
+  } catch (const ff::error& e) {
+    ADD_FAILURE() << e.what();
+    return std::nullopt;
+  }
+}
+
+// The trace by NTL: its own routine for polynomial fields, repeated NTL squaring otherwise.
+template <class F>
+unsigned reference_trace(const element<F>& a) {
+  if constexpr (polynomial_field<F>) {
+    return ref::trace<F>(a);
+  } else {
+    element<F> s = a, t = a;
+    for (unsigned i = 1; i < F::degree; ++i) {
+      s = ref::any_mul(s, s);
+      t += s;
+    }
+    EXPECT_TRUE(t == F::zero() || t == F::one());
+    return unsigned(t.limb[0] & 1);
+  }
+}
+
+// Hex text as people write it: fixed width, 0x with leading zeros stripped, upper case.
+template <class F>
+std::string hex_text(const element<F>& a, std::mt19937_64& rng) {
+  std::string h = to_hex(a);
+  switch (rng() % 3) {
+    case 0: return h;
+    case 1: {
+      const std::size_t first = h.find_first_not_of('0');
+      return "0x" + (first == std::string::npos ? std::string("0") : h.substr(first));
+    }
+    default:
+      for (char& c : h) c = char(std::toupper(static_cast<unsigned char>(c)));
+      return h;
+  }
+}
+
+// A few hundred random requests of every op through ONE ffcalc process in stdin mode.
+template <class F>
+void random_lines_agree_with_ntl() {
+  using E = element<F>;
+  std::mt19937_64 rng(std::hash<std::string_view>{}(F::name));
+  const std::vector<E> edges = fft::edge_cases<F>();
+  const auto pick = [&]() -> E { return rng() % 8 == 0 ? edges[rng() % edges.size()] : F::random(rng); };
+
+  std::string input = "# random requests for " + std::string(F::name) + "\n";
+  std::vector<std::string> requests;
+  std::vector<std::function<void(const std::string&)>> checks;
+  int expected_exit = 0;  // math errors (inverse of zero, no root) 1, half-trace on even degree 2
+  const auto request = [&](const std::string& line, std::function<void(const std::string&)> check) {
+    input += line + "\n";
+    requests.push_back(line);
+    checks.push_back(std::move(check));
+    if (rng() % 16 == 0) input += rng() % 2 ? "\n" : "# skipped\n";  // no answer expected
+  };
+
+  for (int i = 0; i < 360; ++i) {
+    const E a = pick(), b = pick();
+    const std::string ta = hex_text(a, rng), tb = hex_text(b, rng);
+    switch (i % 9) {
+      case 0:
+        request("add " + ta + " " + tb, [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, a + b);
+        });
+        break;
+      case 1:
+        request("mul " + ta + " " + tb, [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, ref::any_mul(a, b));
+        });
+        break;
+      case 2:
+        request("sqr " + ta, [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, ref::any_mul(a, a));
+        });
+        break;
+      case 3:
+        if (a.is_zero()) expected_exit = std::max(expected_exit, 1);
+        request("inv " + ta, [=](const std::string& s) {
+          if (a.is_zero()) return expect_error_line(s, "inverse of zero");
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(ref::any_mul(*r, a), F::one());
+        });
+        break;
+      case 4: {
+        // 0..4 limbs (up to 256 bits, beyond the group order), in decimal or 0x-hex.
+        std::vector<u64> limbs(rng() % 5);
+        for (u64& l : limbs) l = rng() >> (rng() % 64);
+        const NTL::ZZ e = ref::to_zz(std::span<const u64>(limbs));
+        std::ostringstream text;
+        if (rng() % 2) {
+          text << e;  // NTL prints decimal
+        } else {
+          text << "0x" << std::hex << (limbs.empty() ? u64{0} : limbs.back()) << std::setfill('0');
+          for (std::size_t k = limbs.size() - (limbs.empty() ? 0 : 1); k-- > 0;) text << std::setw(16) << limbs[k];
+        }
+        request("pow " + ta + " " + text.str(), [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, ref::any_power(a, e));
+        });
+        break;
+      }
+      case 5:
+        request("sqrt " + ta, [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(ref::any_mul(*r, *r), a);
+        });
+        break;
+      case 6:
+        request("trace " + ta, [=](const std::string& s) {
+          EXPECT_EQ(s, std::to_string(reference_trace(a)));
+        });
+        break;
+      case 7:
+        if (F::degree % 2 == 0) expected_exit = 2;
+        request("half-trace " + ta, [=](const std::string& s) {
+          if constexpr (F::degree % 2 == 0) {
+            expect_error_line(s, "odd degree");
+          } else if (auto h = answer_element<F>(s)) {  // H(c)^2 + H(c) = c + Tr(c)
+            EXPECT_EQ(ref::any_mul(*h, *h) + *h, a + (reference_trace(a) ? F::one() : F::zero()));
+          }
+        });
+        break;
+      case 8: {
+        const bool unsolvable = reference_trace(a) == 1;
+        if (unsolvable) expected_exit = std::max(expected_exit, 1);
+        request("solve " + ta, [=](const std::string& s) {
+          if (unsolvable) {
+            EXPECT_EQ(s, "error: no solution: Tr(C) = 1");
+          } else if (auto z = answer_element<F>(s)) {
+            EXPECT_EQ(ref::any_mul(*z, *z) + *z, a);
+          }
+        });
+        break;
+      }
+    }
+  }
+
+  const run_result r = run_ffcalc({std::string(F::name)}, input);
+  ASSERT_EQ(r.out.size(), requests.size()) << "one answer line per request line";
+  for (std::size_t k = 0; k < requests.size(); ++k) {
+    SCOPED_TRACE(std::string(F::name) + " line '" + requests[k] + "' -> '" + r.out[k] + "'");
+    checks[k](r.out[k]);
+  }
+  EXPECT_EQ(r.exit_code, expected_exit);
+  EXPECT_TRUE(r.err.empty());
+}
+
+// One request on the command line, answer == NTL.
+template <class F>
+void one_shot_mul() {
+  std::mt19937_64 rng(7);
+  const element<F> a = F::random(rng), b = F::random(rng);
+  const run_result r = run_ffcalc({std::string(F::name), "mul", "0x" + to_hex(a), to_hex(b)});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(r.err.empty());
+  ASSERT_EQ(r.out.size(), 1u);
+  if (auto p = answer_element<F>(r.out[0])) EXPECT_EQ(*p, ref::any_mul(a, b));
+}
+
+// Every kind of bad request, one process each.
+template <class F>
+void rejects_bad_input() {
+  const std::string f(F::name);
+  // The smallest value with a bit at x^degree: 1 followed by degree/4 zeros when 4 | degree,
+  // otherwise the digit 2^(degree % 4) in front of floor(degree/4) zeros.
+  const std::string at_degree = "0x" + std::to_string(1u << (F::degree % 4)) + std::string(F::degree / 4, '0');
+  const std::string below_degree = "0x" + to_hex(F::monomial(F::degree - 1));
+  expect_refused(run_ffcalc({f, "frobnicate", "1"}), 2, "unknown op 'frobnicate'");
+  expect_refused(run_ffcalc({f, "add", "1"}), 2, "expects 2 arguments");
+  expect_refused(run_ffcalc({f, "sqr", "1", "2"}), 2, "expects 1 argument");
+  expect_refused(run_ffcalc({f, "mul", "1", "0x12g4"}), 2, "malformed hex");
+  expect_refused(run_ffcalc({f, "mul", "1", "0x"}), 2, "empty hex");
+  expect_refused(run_ffcalc({f, "sqr", at_degree}), 2, "at or above x^" + std::to_string(F::degree));
+  EXPECT_EQ(run_ffcalc({f, "sqr", below_degree}).exit_code, 0);  // the boundary is exact
+  expect_refused(run_ffcalc({f, "inv", "0"}), 1, "inverse of zero");
+  expect_refused(run_ffcalc({f, "pow", "2", "-3"}), 2, "exponent '-3'");
+  expect_refused(run_ffcalc({f, "pow", "2", "12a"}), 2, "not a decimal digit");
+  expect_refused(run_ffcalc({f, "pow", "2", "0x"}), 2, "is empty");
+  if constexpr (F::degree % 2 == 0) expect_refused(run_ffcalc({f, "half-trace", "1"}), 2, "odd degree");
+  // Tr(1) = degree mod 2: for odd degree, z^2 + z = 1 has no root.
+  if constexpr (F::degree % 2 == 1) expect_refused(run_ffcalc({f, "solve", "1"}), 1, "no solution: Tr(C) = 1");
+}
+
+// Stdin mode with a field: error lines in place, every other line still answered.
+template <class F>
+void stdin_errors_in_place() {
+  using E = element<F>;
+  std::mt19937_64 rng(3);
+  const E a = F::random(rng), b = F::random(rng);
+  const std::string input = "# comment\n\nmul " + to_hex(a) + " " + to_hex(b) +
+                            "\ninv 0\nfrobnicate 1\nadd 1\n   \nmul 0xzz 1\npow 2 -1\nsqr " +
+                            "0x" + std::to_string(1u << (F::degree % 4)) + std::string(F::degree / 4, '0') +
+                            "\n\tadd   " + to_hex(a) + "  1  \n";
+  const run_result r = run_ffcalc({std::string(F::name)}, input);
+  ASSERT_EQ(r.out.size(), 8u);
+  if (auto p = answer_element<F>(r.out[0])) EXPECT_EQ(*p, ref::any_mul(a, b));
+  expect_error_line(r.out[1], "inverse of zero");
+  expect_error_line(r.out[2], "unknown op 'frobnicate'");
+  expect_error_line(r.out[3], "expects 2 arguments");
+  expect_error_line(r.out[4], "malformed hex");
+  expect_error_line(r.out[5], "exponent '-1'");
+  expect_error_line(r.out[6], "at or above");
+  if (auto p = answer_element<F>(r.out[7])) EXPECT_EQ(*p, a + F::one());
+  EXPECT_EQ(r.exit_code, 2);  // the worst line: a usage error
+  EXPECT_TRUE(r.err.empty());
+
+  // Only a math error: exit 1.
+  const run_result m = run_ffcalc({std::string(F::name)}, "inv 0\nadd 1 1\n");
+  ASSERT_EQ(m.out.size(), 2u);
+  expect_error_line(m.out[0], "inverse of zero");
+  EXPECT_EQ(m.out[1], to_hex(F::zero()));
+  EXPECT_EQ(m.exit_code, 1);
+
+  // No error: exit 0.
+  EXPECT_EQ(run_ffcalc({std::string(F::name)}, "add 1 1\n").exit_code, 0);
+}
+
+void register_cli_tests() {
+  fft::register_test("ffcalc", "help_lists_fields_ops_exit_codes", [] {
+    const run_result r = run_ffcalc({"--help"});
+    EXPECT_EQ(r.exit_code, 0);
+    std::string text;
+    for (const std::string& l : r.out) text += l + "\n";
+    fft::for_each_field<fft::all_fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
+    for (const char* op : {"add", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve"})
+      EXPECT_NE(text.find(std::string("  ") + op + " "), std::string::npos) << op;
+    EXPECT_NE(text.find("exit codes"), std::string::npos);
+  });
+
+  fft::register_test("ffcalc", "unknown_field", [] {
+    expect_refused(run_ffcalc({"b999", "add", "1", "1"}), 2, "unknown field 'b999'");
+    expect_refused(run_ffcalc({"b999"}), 2, "unknown field 'b999'");
+  });
+
+  // No arguments: every line names its field.
+  fft::register_test("ffcalc", "stdin_lines_name_their_field", [] {
+    std::mt19937_64 rng(5);
+    std::string input;
+    std::vector<std::function<void(const std::string&)>> checks;
+    fft::for_each_field<fft::all_fields>([&]<class F>() {
+      const element<F> a = F::random(rng), b = F::random(rng);
+      input += std::string(F::name) + " mul " + to_hex(a) + " " + to_hex(b) + "\n";
+      checks.push_back([=](const std::string& s) {
+        if (auto p = answer_element<F>(s)) EXPECT_EQ(*p, ref::any_mul(a, b));
+      });
+    });
+    input += "b999 add 1 1\nb127\n";
+    checks.push_back([](const std::string& s) { expect_error_line(s, "unknown field 'b999'"); });
+    checks.push_back([](const std::string& s) { expect_error_line(s, "missing OP"); });
+    input += "ghash128 sqr 2\n";  // x^2, no reduction
+    checks.push_back([](const std::string& s) { EXPECT_EQ(s, to_hex(ghash128::monomial(2))); });
+    const run_result r = run_ffcalc({}, input);
+    ASSERT_EQ(r.out.size(), checks.size());
+    for (std::size_t k = 0; k < checks.size(); ++k) checks[k](r.out[k]);
+    EXPECT_EQ(r.exit_code, 2);
+  });
+
+  // FF_BACKEND is checked before any work, in both modes, even for ops without a product.
+  fft::register_test("ffcalc", "bogus_backend_is_refused", [] {
+    expect_refused(run_ffcalc({"b127", "add", "1", "1"}, "", "bogus"), 2, "FF_BACKEND=bogus: unknown backend");
+    expect_refused(run_ffcalc({"b127"}, "mul 1 1\n", "bogus"), 2, "FF_BACKEND=bogus: unknown backend");
+  });
+  fft::register_test("ffcalc", "backend_this_cpu_lacks_is_refused", [] {
+    std::optional<backend> missing;
+    for (backend b : all_backends)
+      if (!cpu_has(b)) {
+        missing = b;
+        break;
+      }
+    if (!missing) GTEST_SKIP() << "this CPU has every backend";
+    const std::string name(to_string(*missing));
+    expect_refused(run_ffcalc({"b256", "mul", "1", "1"}, "", name), 2, "FF_BACKEND=" + name + ": backend '" + name + "' needs");
+    expect_refused(run_ffcalc({}, "b256 mul 1 1\n", name), 2, "lacks");
+  });
+  // Every backend this CPU has gives the NTL product through the CLI.
+  fft::register_test("ffcalc", "every_available_backend_agrees_with_ntl", [] {
+    std::mt19937_64 rng(9);
+    const element<b163> a = b163::random(rng), b = b163::random(rng);
+    for (backend be : available_backends()) {
+      const run_result r = run_ffcalc({"b163", "mul", to_hex(a), to_hex(b)}, "", std::string(to_string(be)));
+      EXPECT_EQ(r.exit_code, 0) << to_string(be);
+      ASSERT_EQ(r.out.size(), 1u) << to_string(be);
+      EXPECT_EQ(r.out[0], to_hex(ref::mul<b163>(a, b))) << to_string(be);
+    }
+  });
+}
+
+}  // namespace
+
+void register_tests() {
+  register_cli_tests();
+  fft::for_each_field<fft::all_fields>([]<class F>() {
+    const std::string suite = "ffcalc." + std::string(F::name);
+    fft::register_test(suite, "stdin_random_lines_agree_with_ntl", random_lines_agree_with_ntl<F>);
+    fft::register_test(suite, "one_shot_mul_agrees_with_ntl", one_shot_mul<F>);
+    fft::register_test(suite, "rejects_bad_input", rejects_bad_input<F>);
+    fft::register_test(suite, "stdin_errors_answered_in_place", stdin_errors_in_place<F>);
+  });
+}

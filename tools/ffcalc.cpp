@@ -1,0 +1,303 @@
+// ffcalc: a command-line calculator over the seven fields, for researchers and scripts.
+//
+//   ffcalc FIELD OP ARG...   one answer on stdout
+//   ffcalc FIELD             reads `OP ARG...` lines from stdin, answers one line each
+//   ffcalc                   reads `FIELD OP ARG...` lines from stdin, answers one line each
+//
+// The grammar is purely positional (field, op, operands), so argv is parsed by hand: CLI11
+// would add nothing but a dependency for the aarch64 build. No NTL and no GMP either: the
+// exponent of `pow` is parsed here into little-endian 64-bit limbs.
+#include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+#include <array>
+#include <cstddef>
+#include <cstdio>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+import ff;
+
+namespace {
+
+using ff::u64;
+
+// Exit codes: 0 answered; 1 a well-posed question without an answer (inverse of zero,
+// z^2 + z = C with Tr(C) = 1); 2 the request itself is wrong (unknown field or op, wrong
+// arity, malformed or out-of-range operand, op undefined for the field, bad FF_BACKEND).
+enum exit_code : int { exit_ok = 0, exit_math = 1, exit_usage = 2 };
+
+struct failure : std::runtime_error {
+  int code;
+  failure(int c, const std::string& message) : std::runtime_error(message), code(c) {}
+};
+[[noreturn]] void usage_error(const std::string& message) { throw failure(exit_usage, message); }
+[[noreturn]] void math_error(const std::string& message) { throw failure(exit_math, message); }
+
+// The fields ffcalc knows, in the order --help lists them.
+using fields = std::tuple<ff::b127, ff::ghash128, ff::b163, ff::b191, ff::sect193, ff::b256, ff::ghash2>;
+
+std::string field_names() {
+  std::string names;
+  std::apply([&](auto... f) { ((names += (names.empty() ? "" : " ") + std::string(decltype(f)::name)), ...); },
+             fields{});
+  return names;
+}
+
+// A non-negative integer of any length, decimal or 0x-hex, as little-endian 64-bit limbs.
+std::vector<u64> parse_exponent(std::string_view text) {
+  const std::string original(text);
+  const bool hex = text.starts_with("0x") || text.starts_with("0X");
+  if (hex) text.remove_prefix(2);
+  if (text.empty()) usage_error("exponent '" + original + "' is empty (want a non-negative integer)");
+  const u64 base = hex ? 16 : 10;
+  std::vector<u64> limbs;
+  for (const char c : text) {
+    u64 digit;
+    if (c >= '0' && c <= '9') digit = u64(c - '0');
+    else if (hex && c >= 'a' && c <= 'f') digit = u64(c - 'a' + 10);
+    else if (hex && c >= 'A' && c <= 'F') digit = u64(c - 'A' + 10);
+    else
+      usage_error("exponent '" + original + "': '" + std::string(1, c) + "' is not a " +
+                  (hex ? "hex" : "decimal") + " digit (want a non-negative integer, decimal or 0x-hex)");
+    // limbs = limbs * base + digit, schoolbook with a 128-bit carry.
+    ff::u128 carry = digit;
+    for (u64& l : limbs) {
+      const ff::u128 t = ff::u128(l) * base + carry;
+      l = u64(t);
+      carry = t >> 64;
+    }
+    if (carry) limbs.push_back(u64(carry));
+  }
+  return limbs;
+}
+
+// The operands of one op, parsed on demand so that each op says what its arguments are.
+template <class F>
+struct operands {
+  std::span<const std::string_view> text;
+
+  ff::element<F> element(std::size_t i) const {
+    try {
+      return ff::from_hex<F>(text[i]);
+    } catch (const ff::error& e) {
+      usage_error(e.what());  // the library's message names the field and the problem
+    }
+  }
+  std::vector<u64> exponent(std::size_t i) const { return parse_exponent(text[i]); }
+};
+
+template <class F>
+struct op {
+  std::string_view name;
+  std::string_view args;  // for --help and arity messages, e.g. "A B"
+  std::size_t arity;
+  std::string_view help;
+  std::string (*run)(const operands<F>&);
+};
+
+// The op table: adding an op is one entry (ops meant for one field check F themselves).
+template <class F>
+constexpr auto ops = std::to_array<op<F>>({
+    {"add", "A B", 2, "A + B", [](const operands<F>& x) { return ff::to_hex(x.element(0) + x.element(1)); }},
+    {"mul", "A B", 2, "A * B", [](const operands<F>& x) { return ff::to_hex(x.element(0) * x.element(1)); }},
+    {"sqr", "A", 1, "A^2", [](const operands<F>& x) { return ff::to_hex(ff::square(x.element(0))); }},
+    {"inv", "A", 1, "A^-1 (A non-zero)", [](const operands<F>& x) { return ff::to_hex(ff::inverse(x.element(0))); }},
+    {"pow", "A E", 2, "A^E, E a non-negative integer of any length (decimal or 0x-hex)",
+     [](const operands<F>& x) {
+       const ff::element<F> a = x.element(0);
+       const std::vector<u64> e = x.exponent(1);
+       return ff::to_hex(ff::pow(a, std::span<const u64>(e)));
+     }},
+    {"sqrt", "A", 1, "the square root of A", [](const operands<F>& x) { return ff::to_hex(ff::sqrt(x.element(0))); }},
+    {"trace", "A", 1, "Tr(A), 0 or 1", [](const operands<F>& x) { return std::to_string(ff::trace(x.element(0))); }},
+    {"half-trace", "A", 1, "the half trace of A (odd-degree fields only)",
+     [](const operands<F>& x) -> std::string {
+       if constexpr (F::degree % 2 == 1) {
+         return ff::to_hex(ff::half_trace(x.element(0)));
+       } else {
+         usage_error(std::string(F::name) + " half-trace: the half trace exists only for odd degree, and " +
+                     std::string(F::name) + " has degree " + std::to_string(F::degree) + " (use solve)");
+       }
+     }},
+    {"solve", "C", 1, "one root z of z^2 + z = C (the other is z + 1)",
+     [](const operands<F>& x) {
+       const auto z = ff::solve_quadratic(x.element(0));
+       if (!z) math_error("no solution: Tr(C) = 1");
+       return ff::to_hex(*z);
+     }},
+});
+
+// One request for field F: OP and its operands. Returns the answer line.
+template <class F>
+std::string calculate(std::string_view op_name, std::span<const std::string_view> args) {
+  for (const op<F>& o : ops<F>) {
+    if (o.name != op_name) continue;
+    if (args.size() != o.arity)
+      usage_error(std::string(F::name) + " " + std::string(op_name) + ": expects " + std::to_string(o.arity) +
+                  " argument" + (o.arity == 1 ? "" : "s") + " (" + std::string(o.args) + "), got " +
+                  std::to_string(args.size()));
+    try {
+      return o.run(operands<F>{args});
+    } catch (const ff::error& e) {
+      math_error(e.what());  // operands are already parsed: what is left is math (inverse of zero)
+    }
+  }
+  std::string names;
+  for (const op<F>& o : ops<F>) names += " " + std::string(o.name);
+  usage_error("unknown op '" + std::string(op_name) + "' (ops:" + names + ")");
+}
+
+// FIELD name -> calculate<F>, resolved once per request by a fold over the field list.
+using calculator = std::string (*)(std::string_view, std::span<const std::string_view>);
+
+calculator find_field(std::string_view name) {
+  calculator found = nullptr;
+  const auto match = [&]<class F>(F) {
+    if (F::name == name) found = &calculate<F>;
+  };
+  std::apply([&](auto... f) { (match(f), ...); }, fields{});
+  if (!found) usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
+  return found;
+}
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (true) {
+    i = line.find_first_not_of(" \t\r\n", i);
+    if (i == std::string_view::npos) break;
+    const std::size_t end = std::min(line.find_first_of(" \t\r\n", i), line.size());
+    words.push_back(line.substr(i, end - i));
+    i = end;
+  }
+  return words;
+}
+
+// Request lines from stdin, read in large blocks. stdout is flushed just before a read that
+// may block, so a script driving ffcalc as a coprocess (one question, wait for the answer)
+// never waits on an unflushed answer, while a piped file costs one write per block, not per line.
+class line_reader {
+ public:
+  bool next(std::string& line) {
+    while (true) {
+      if (const std::size_t nl = pending_.find('\n', start_); nl != std::string::npos) {
+        line.assign(pending_, start_, nl - start_);
+        start_ = nl + 1;
+        return true;
+      }
+      if (at_end_) {
+        if (start_ == pending_.size()) return false;
+        line.assign(pending_, start_);  // a last line without '\n'
+        start_ = pending_.size();
+        return true;
+      }
+      pending_.erase(0, start_);
+      start_ = 0;
+      std::fflush(stdout);
+      char block[1 << 16];
+      const ssize_t n = ::read(STDIN_FILENO, block, sizeof block);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) at_end_ = true;
+      else pending_.append(block, std::size_t(n));
+    }
+  }
+
+ private:
+  std::string pending_;
+  std::size_t start_ = 0;
+  bool at_end_ = false;
+};
+
+// Stdin mode: one answer line per request line (blank and # lines are skipped), errors
+// as `error: <message>` in place so that line n of the output answers request n. Every
+// line is answered; the exit code is the worst one seen.
+int serve(calculator fixed_field) {
+  static char out_buffer[1 << 16];
+  std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+  int worst = exit_ok;
+  line_reader input;
+  std::string line, answer;
+  while (input.next(line)) {
+    const std::vector<std::string_view> words = split_words(line);
+    if (words.empty() || words[0].starts_with("#")) continue;
+    try {
+      const calculator calc = fixed_field ? fixed_field : find_field(words[0]);
+      const std::size_t op_at = fixed_field ? 0 : 1;
+      if (words.size() <= op_at) usage_error("missing OP after the field name");
+      answer = calc(words[op_at], std::span(words).subspan(op_at + 1));
+    } catch (const failure& f) {
+      answer = std::string("error: ") + f.what();
+      worst = std::max(worst, f.code);
+    }
+    answer += '\n';
+    std::fwrite(answer.data(), 1, answer.size(), stdout);
+  }
+  std::fflush(stdout);
+  return worst;
+}
+
+void print_help() {
+  std::string ops_text;
+  for (const op<ff::b127>& o : ops<ff::b127>) {
+    std::string head = "  " + std::string(o.name) + " " + std::string(o.args);
+    head.resize(std::max<std::size_t>(head.size() + 1, 18), ' ');
+    ops_text += head + std::string(o.help) + "\n";
+  }
+  std::printf(
+      "usage: ffcalc FIELD OP ARG...   print the result in hex\n"
+      "       ffcalc FIELD             read 'OP ARG...' lines from stdin, answer one line each\n"
+      "       ffcalc                   read 'FIELD OP ARG...' lines from stdin, answer one line each\n"
+      "\n"
+      "fields: %s\n"
+      "\n"
+      "ops:\n%s"
+      "\n"
+      "Elements are hex, most significant digit first, optional 0x; bit i is the coefficient\n"
+      "of x^i. For ghash2 the value is (coefficient of v) * 2^128 + (constant term).\n"
+      "Results are printed with ceil(degree/4) lowercase hex digits, no prefix.\n"
+      "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
+      "answered with 'error: <message>' and the others are still answered.\n"
+      "FF_BACKEND=portable|pclmul|vpclmul256|vpclmul512|pmull forces a multiply backend.\n"
+      "\n"
+      "exit codes: 0 every request answered\n"
+      "            1 a math error: inverse of zero, solve with Tr(C) = 1\n"
+      "            2 a usage error: unknown field or op, wrong number of arguments, malformed\n"
+      "              hex or exponent, a bit at or above the degree, half-trace on an even-degree\n"
+      "              field, FF_BACKEND unknown or not supported by this CPU\n"
+      "            (stdin mode: the highest code of any line)\n",
+      field_names().c_str(), ops_text.c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string_view> args(argv + 1, argv + argc);
+  if (std::ranges::any_of(args, [](std::string_view a) { return a == "--help" || a == "-h"; })) {
+    print_help();
+    return exit_ok;
+  }
+  try {
+    (void)ff::scalar_backend();  // a bad FF_BACKEND is reported up front, not on the first product
+    const calculator fixed_field = args.empty() ? nullptr : find_field(args[0]);
+    if (args.size() <= 1) {
+      if (::isatty(STDIN_FILENO))
+        std::fprintf(stderr, "ffcalc: reading '%sOP ARG...' lines from stdin (ffcalc --help for usage)\n",
+                     fixed_field ? "" : "FIELD ");
+      return serve(fixed_field);
+    }
+    const std::string answer = fixed_field(args[1], std::span(args).subspan(2));
+    std::printf("%s\n", answer.c_str());
+    return exit_ok;
+  } catch (const failure& f) {
+    std::fprintf(stderr, "ffcalc: %s\n", f.what());
+    return f.code;
+  } catch (const ff::error& e) {  // FF_BACKEND
+    std::fprintf(stderr, "ffcalc: %s\n", e.what());
+    return exit_usage;
+  }
+}
