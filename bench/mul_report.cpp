@@ -49,9 +49,9 @@ FF_INLINE u64 chains(std::size_t iters, const u64* init) {
   return checksum;
 }
 
-template <class F, class A>
+template <class F, class A, bool Stream = false>
 FF_INLINE void bulk(const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* out, std::size_t n) {
-  ff::detail::mul_loop<F, A>(a, b, out, n);
+  ff::detail::mul_loop<F, A, Stream>(a, b, out, n);
 }
 
 // One entry point per backend: the target attribute must sit on the function the kernel
@@ -77,6 +77,14 @@ struct loops {
                                                                     ff::element<F>* o, std::size_t n) {
     bulk<F, P<ff::arith::vpclmul256>>(a, b, o, n);
   }
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static void stream_vpclmul256(const ff::element<F>* a, const ff::element<F>* b,
+                                                                      ff::element<F>* o, std::size_t n) {
+    bulk<F, P<ff::arith::vpclmul256>, true>(a, b, o, n);
+  }
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static void stream_vpclmul512(const ff::element<F>* a, const ff::element<F>* b,
+                                                                      ff::element<F>* o, std::size_t n) {
+    bulk<F, P<ff::arith::vpclmul512>, true>(a, b, o, n);
+  }
   [[gnu::target(FF_TARGET_VPCLMUL512)]] static u64 chains_vpclmul512(std::size_t it, const u64* in) {
     return chains<F, P<ff::arith::vpclmul512>, K>(it, in);
   }
@@ -96,7 +104,18 @@ struct loops {
     }
   }
   static void run_bulk(ff::backend be, const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* o,
-                       std::size_t n) {
+                       std::size_t n, bool stream = false) {
+    switch (be) {
+#if defined(__x86_64__)
+      case ff::backend::vpclmul256:
+        if (stream) return stream_vpclmul256(a, b, o, n);
+        break;
+      case ff::backend::vpclmul512:
+        if (stream) return stream_vpclmul512(a, b, o, n);
+        break;
+#endif
+      default: break;
+    }
     switch (be) {
 #if defined(__x86_64__)
       case ff::backend::pclmul: return bulk_pclmul(a, b, o, n);
@@ -188,12 +207,13 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
       std::vector<ff::element<F>> a(n), b(n), out(n);
       for (auto& e : a) e = F::random(rng);
       for (auto& e : b) e = F::random(rng);
-      for (const char* variant : {"karatsuba", "schoolbook"}) {
-        const bool kara = std::string(variant) == "karatsuba";
-        if (!kara && lg != std::min(o.max_log, 16)) continue;  // the variant A/B at one size
+      for (const char* variant : {"karatsuba", "schoolbook", "stream"}) {
+        const std::string v = variant;
+        if (v == "schoolbook" && lg != std::min(o.max_log, 16)) continue;  // the variant A/B at one size
+        if (v == "stream" && (lanes == 1 || lg < 16)) continue;  // non-temporal stores: SIMD, large sizes
         const timing t = time_best_of(samples, double(n), [&] {
-          if (kara) loops<F, karatsuba, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
-          else loops<F, schoolbook, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
+          if (v == "schoolbook") loops<F, schoolbook, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
+          else loops<F, karatsuba, 1>::run_bulk(be, a.data(), b.data(), out.data(), n, v == "stream");
           keep(out[n / 2]);
         });
         r.add({.bench = "mul", .field = name, .backend = bname, .variant = variant, .log2_n = lg,

@@ -4,55 +4,88 @@
 module;
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <span>
 #include <string>
 #include <vector>
 #include "../core/targets.h"
+#ifndef FF_PREFETCH_BYTES
+#define FF_PREFETCH_BYTES 2048
+#endif
 export module ff.batch;
 export import ff.kernel;
 
 // Exported so benchmarks can instantiate the same loops with other policies (variants).
 export namespace ff::detail {
 
-// One block of A::lanes elements: load, compute, store.
-template <class F, class A, class Op>
+// One block of A::lanes elements: load, compute, store (Stream: non-temporal stores to a
+// row-aligned destination, which skip the read-for-ownership of the output).
+template <class F, class A, bool Stream = false, class Op>
 FF_INLINE void batch_block(const element<F>* a, const element<F>* b, element<F>* out, Op op) {
   constexpr std::size_t N = F::limbs;
   std::array<limbs_t<A>, N> x, y;
   A::template load<N>(a->limb.data(), x);
   if (b) A::template load<N>(b->limb.data(), y);
   const std::array<limbs_t<A>, N> r = op(x, y);
-  A::template store<N>(out->limb.data(), r);
+  if constexpr (Stream) A::template store_stream<N>(out->limb.data(), r);
+  else A::template store<N>(out->limb.data(), r);
+}
+
+// How far ahead the streaming loop prefetches its inputs: about 2 KiB (measured on Zen 5).
+template <class F>
+inline constexpr std::size_t prefetch_elements = FF_PREFETCH_BYTES / sizeof(element<F>);
+
+// Fewer than A::lanes elements through one zero-padded block.
+template <class F, class A, class Op>
+FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>* out, std::size_t count, Op op) {
+  constexpr std::size_t W = A::lanes;
+  std::array<element<F>, W> ta{}, tb{}, tr;
+  std::memcpy(ta.data(), a, count * sizeof(element<F>));
+  if (b) std::memcpy(tb.data(), b, count * sizeof(element<F>));
+  batch_block<F, A>(ta.data(), b ? tb.data() : nullptr, tr.data(), op);
+  std::memcpy(out, tr.data(), count * sizeof(element<F>));
 }
 
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
 // goes through one zero-padded block. (No recursion: it would defeat always_inline.)
-template <class F, class A, class Op>
+// Stream (SIMD backends only): non-temporal stores, after a head that aligns the output.
+template <class F, class A, bool Stream = false, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
   constexpr std::size_t W = A::lanes;
   std::size_t i = 0;
+  if constexpr (Stream && W > 1) {
+    std::size_t head = 0;
+    while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
+    if (head < W) {
+      if (head > 0) padded_block<F, A>(a, b, out, head, op);
+      for (i = head; i + W <= n; i += W) {
+        // Arrays this large stream from DRAM: fetch ahead so more misses are in flight than
+        // the hardware prefetcher alone keeps (harmless past the end: prefetches never fault).
+        __builtin_prefetch(a + i + prefetch_elements<F>);
+        if (b) __builtin_prefetch(b + i + prefetch_elements<F>);
+        batch_block<F, A, true>(a + i, b ? b + i : nullptr, out + i, op);
+      }
+      A::stream_fence();
+      if (i < n) padded_block<F, A>(a + i, b ? b + i : nullptr, out + i, n - i, op);
+      return;
+    }
+  }
   for (; i + W <= n; i += W) batch_block<F, A>(a + i, b ? b + i : nullptr, out + i, op);
   if constexpr (W > 1) {
-    if (i < n) {
-      std::array<element<F>, W> ta{}, tb{}, tr;
-      std::memcpy(ta.data(), a + i, (n - i) * sizeof(element<F>));
-      if (b) std::memcpy(tb.data(), b + i, (n - i) * sizeof(element<F>));
-      batch_block<F, A>(ta.data(), b ? tb.data() : nullptr, tr.data(), op);
-      std::memcpy(out + i, tr.data(), (n - i) * sizeof(element<F>));
-    }
+    if (i < n) padded_block<F, A>(a + i, b ? b + i : nullptr, out + i, n - i, op);
   }
 }
 
-template <class F, class A>
+template <class F, class A, bool Stream = false>
 FF_INLINE void mul_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
   using limbs = std::array<limbs_t<A>, F::limbs>;
-  batch_loop<F, A>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
+  batch_loop<F, A, Stream>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
 }
-template <class F, class A>
+template <class F, class A, bool Stream = false>
 FF_INLINE void sqr_loop(const element<F>* a, element<F>* out, std::size_t n) {
   using limbs = std::array<limbs_t<A>, F::limbs>;
-  batch_loop<F, A>(a, nullptr, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
+  batch_loop<F, A, Stream>(a, nullptr, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
 }
 
 }  // namespace ff::detail

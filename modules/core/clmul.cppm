@@ -155,6 +155,14 @@ struct vpclmul512 {
     detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
     std::memcpy(p, rows.data(), sizeof(rows));
   }
+  // Non-temporal stores; p must be aligned to sizeof(limb).
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_stream(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
+    for (std::size_t r = 0; r < N; ++r) _mm512_stream_si512(reinterpret_cast<__m512i*>(p) + r, __m512i(rows[r]));
+  }
+  static inline void stream_fence() { _mm_sfence(); }
 };
 
 struct vpclmul256 {
@@ -182,6 +190,14 @@ struct vpclmul256 {
     detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
     std::memcpy(p, rows.data(), sizeof(rows));
   }
+  // Non-temporal stores; p must be aligned to sizeof(limb).
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void store_stream(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
+    for (std::size_t r = 0; r < N; ++r) _mm256_stream_si256(reinterpret_cast<__m256i*>(p) + r, __m256i(rows[r]));
+  }
+  static inline void stream_fence() { _mm_sfence(); }
 };
 #endif
 
