@@ -7,10 +7,12 @@ module;
 #include <NTL/GF2X.h>
 #include <NTL/GF2XFactoring.h>
 #include <NTL/ZZ.h>
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 export module ff.reference;
 export import ff;
@@ -218,6 +220,78 @@ template <binary_field F>
 element<F> any_power(const element<F>& a, const NTL::ZZ& e) {
   if constexpr (polynomial_field<F>) return power<F>(a, e);
   else return ghash2_power(a, e);
+}
+
+
+// ==== Proof support (added for proofs/, issue 7) ===========================================
+// Polynomial-level helpers for ffproofs: x^e mod any f, the smallest irreducible factor, the
+// factor degrees, and the GF(2) minimal polynomial of v in ghash2. Nothing above depends on
+// this section.
+
+// x^e mod f, for any exponent (NTL's PowerXMod on a precomputed GF2XModulus).
+NTL::GF2X x_power_mod(const NTL::GF2XModulus& f, const NTL::ZZ& e) { return NTL::PowerXMod(e, f); }
+
+struct smallest_factor {
+  long degree = 0;      // degree d of the smallest irreducible factor of f
+  long gcd_degree = 0;  // degree of gcd(x^(2^d) - x, f): all irreducible factors of degree d
+};
+
+// Distinct-degree search: the first d with gcd(x^(2^d) - x, f) != 1 is the degree of the
+// smallest irreducible factor (d = deg f when f is irreducible). At most deg f / 2 squarings
+// and gcds, so it stays cheap for the few-thousand-bit polynomials researchers bring.
+smallest_factor smallest_irreducible_factor(const NTL::GF2X& f) {
+  const long n = NTL::deg(f);
+  if (n < 1) throw error("ff::ref::smallest_irreducible_factor: degree < 1");
+  const NTL::GF2XModulus F(f);
+  NTL::GF2X x, r;
+  NTL::SetX(x);
+  r = x % f;
+  for (long d = 1; 2 * d <= n; ++d) {
+    NTL::SqrMod(r, r, F);
+    const NTL::GF2X g = NTL::GCD(r + x, f);
+    if (NTL::deg(g) > 0) return {d, NTL::deg(g)};
+  }
+  return {n, n};
+}
+
+// The degrees (with multiplicities) of the irreducible factors of f, by NTL's
+// Cantor-Zassenhaus; sorted ascending as (degree, multiplicity) pairs.
+std::vector<std::pair<long, long>> factor_degrees(const NTL::GF2X& f) {
+  NTL::vec_pair_GF2X_long factors;
+  NTL::CanZass(factors, f);
+  std::vector<std::pair<long, long>> r;
+  for (long i = 0; i < factors.length(); ++i) r.emplace_back(NTL::deg(factors[i].a), factors[i].b);
+  std::sort(r.begin(), r.end());
+  return r;
+}
+
+// The minimal polynomial of v over GF(2): prod_{i<128} (y^2 + y + c^(2^i)) with c = x^121,
+// the product of the conjugates of v^2 + v + c under Frobenius of K. Its coefficients must
+// lie in GF(2); it has degree 256, and it is irreducible iff v generates GF(2^256) over GF(2).
+NTL::GF2X ghash2_minimal_polynomial_of_v() {
+  return in_ghash_context([] {
+    NTL::GF2X cx;
+    NTL::SetCoeff(cx, ghash2::c_exponent);
+    NTL::GF2E c = NTL::conv<NTL::GF2E>(cx);
+    NTL::GF2EX product;
+    NTL::SetCoeff(product, 0);
+    for (unsigned i = 0; i < ghash128::degree; ++i) {
+      NTL::GF2EX quadratic;
+      NTL::SetCoeff(quadratic, 2);
+      NTL::SetCoeff(quadratic, 1);
+      NTL::SetCoeff(quadratic, 0, c);
+      product *= quadratic;
+      NTL::sqr(c, c);
+    }
+    NTL::GF2X r;
+    for (long i = 0; i <= NTL::deg(product); ++i) {
+      const NTL::GF2X& coefficient = NTL::rep(NTL::coeff(product, i));
+      if (NTL::deg(coefficient) > 0)
+        throw error("ff::ref::ghash2_minimal_polynomial_of_v: a coefficient is not in GF(2)");
+      if (NTL::IsOne(coefficient)) NTL::SetCoeff(r, i);
+    }
+    return r;
+  });
 }
 
 }  // namespace ff::ref

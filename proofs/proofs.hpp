@@ -1,0 +1,27 @@
+// What the ffproofs translation units offer each other (plain declarations: the module
+// imports stay in the .cpp files, after their #includes).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "certificate.hpp"
+
+namespace ffp {
+
+// Deliberate corruptions of one claim's data, so tests can check the certificate FAILs.
+struct corruption {
+  bool factorization = false;  // 641 -> 643 in the factor lists of 2^128 - 1 and 2^256 - 1
+  bool modulus = false;        // b191's modulus, as handed to the checks, gets an extra term x
+};
+
+// Claims 1-4 and 6 of issue 7: irreducibility, primitivity, generator orders, ghash2, moduli.
+void field_claims(certificate& cert, const corruption& corrupt);
+// Claim 5 (b256 <-> ghash2 isomorphism): see isomorphism_claims.cpp.
+void isomorphism_claims(certificate& cert);
+
+// The research commands; they print their verdict and return the exit status
+// (0 = yes, 1 = no, 3 = cannot tell with what the tool knows).
+int research_irreducible(const std::vector<unsigned>& exponents);
+int research_primitive(const std::vector<unsigned>& exponents);
+
+}  // namespace ffp
