@@ -14,3 +14,4 @@ export import ff.b191;
 export import ff.sect193;
 export import ff.b256;
 export import ff.ghash2;
+export import ff.iso;

@@ -7,6 +7,7 @@ module;
 #include <NTL/GF2X.h>
 #include <NTL/GF2XFactoring.h>
 #include <NTL/ZZ.h>
+#include <NTL/mat_GF2.h>
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -292,6 +293,102 @@ NTL::GF2X ghash2_minimal_polynomial_of_v() {
     }
     return r;
   });
+}
+
+}  // namespace ff::ref
+
+export namespace ff::ref {
+
+// ==== The b256 <-> ghash2 isomorphism: root finding and GF(2) matrices (issue 6) ============
+// Route (reproducible, no randomness in the result): ghash2 is GF(2^256); v generates it
+// (v is not in K = GF(2^128), the only maximal subfield), so its minimal polynomial M over
+// GF(2) has degree 256 and GF(2)[z]/(M) -> ghash2, z -> v, is an isomorphism. M comes from
+// the linear relation among v^0..v^256 (computed with the GF2EX model of ghash2, not the
+// library). NTL's FindRoots then splits b256's modulus over GF2E = GF(2)[z]/(M) into its
+// 256 roots, each mapped back to ghash2 by sum r_j v^j. The canonical root is the smallest
+// as a 256-bit number (ghash2 hex order). NTL's splitting is randomized, the root set is not.
+
+// v^0 .. v^256 in ghash2 (NTL model).
+std::vector<element<ghash2>> ghash2_powers_of_v() {
+  std::vector<element<ghash2>> w(257);
+  w[0] = ghash2::one();
+  for (std::size_t i = 1; i <= 256; ++i) w[i] = ghash2_mul(w[i - 1], ghash2::monomial(128));
+  return w;
+}
+
+// The minimal polynomial of v over GF(2).
+NTL::GF2X ghash2_minimal_polynomial_of_v() {
+  const auto w = ghash2_powers_of_v();
+  NTL::mat_GF2 a;
+  a.SetDims(256, 256);
+  NTL::vec_GF2 b, x;
+  b.SetLength(256);
+  for (long i = 0; i < 256; ++i)
+    for (long j = 0; j < 256; ++j) a[i][j] = (w[std::size_t(i)].limb[std::size_t(j) / 64] >> (j % 64)) & 1;
+  for (long j = 0; j < 256; ++j) b[j] = (w[256].limb[std::size_t(j) / 64] >> (j % 64)) & 1;
+  NTL::GF2 d;
+  NTL::solve(d, x, a, b);  // x * a = b: v^256 = sum x_i v^i
+  if (NTL::IsZero(d)) throw error("ff::ref: v^0..v^255 are dependent: v does not generate ghash2");
+  NTL::GF2X m;
+  NTL::SetCoeff(m, 256);
+  for (long i = 0; i < 256; ++i)
+    if (NTL::IsOne(x[i])) NTL::SetCoeff(m, i);
+  return m;
+}
+
+// All roots of b256's modulus in ghash2, sorted ascending as 256-bit numbers.
+std::vector<element<ghash2>> iso_roots() {
+  const auto w = ghash2_powers_of_v();
+  NTL::GF2EPush push(ghash2_minimal_polynomial_of_v());
+  NTL::GF2EX p;
+  for (unsigned e : b256::modulus) NTL::SetCoeff(p, long(e));
+  NTL::vec_GF2E roots;
+  NTL::FindRoots(roots, p);
+  std::vector<element<ghash2>> r;
+  for (long i = 0; i < roots.length(); ++i) {
+    const NTL::GF2X& q = NTL::rep(roots[i]);
+    element<ghash2> e;
+    for (long j = 0; j <= NTL::deg(q); ++j)
+      if (NTL::IsOne(NTL::coeff(q, j))) e += w[std::size_t(j)];
+    r.push_back(e);
+  }
+  std::sort(r.begin(), r.end(), [](const element<ghash2>& a, const element<ghash2>& b) {
+    return std::lexicographical_compare(a.limb.rbegin(), a.limb.rend(), b.limb.rbegin(), b.limb.rend());
+  });
+  return r;
+}
+
+// The canonical root: the smallest of iso_roots() (ff::iso::root stores it).
+element<ghash2> canonical_iso_root() {
+  const auto r = iso_roots();
+  if (r.size() != 256) throw error("ff::ref: b256's modulus has " + std::to_string(r.size()) + " roots in ghash2, not 256");
+  return r.front();
+}
+
+// A 256 x 256 GF(2) matrix given by columns (column j = 4 limbs) <-> NTL mat_GF2 (a[i][j]).
+NTL::mat_GF2 to_mat_gf2(std::span<const std::array<u64, 4>> columns) {
+  NTL::mat_GF2 a;
+  a.SetDims(long(columns.size()), long(columns.size()));
+  for (std::size_t j = 0; j < columns.size(); ++j)
+    for (std::size_t i = 0; i < columns.size(); ++i) a[long(i)][long(j)] = (columns[j][i / 64] >> (i % 64)) & 1;
+  return a;
+}
+std::vector<std::array<u64, 4>> columns_of(const NTL::mat_GF2& a) {
+  std::vector<std::array<u64, 4>> c(std::size_t(a.NumCols()), std::array<u64, 4>{});
+  for (long i = 0; i < a.NumRows(); ++i)
+    for (long j = 0; j < a.NumCols(); ++j)
+      if (NTL::IsOne(a[i][j])) c[std::size_t(j)][std::size_t(i) / 64] |= u64{1} << (i % 64);
+  return c;
+}
+
+// NTL's inverse of a column-stored matrix (empty when singular): a cross-check of the
+// library's own Gaussian elimination.
+std::vector<std::array<u64, 4>> gf2_matrix_inverse(std::span<const std::array<u64, 4>> columns) {
+  NTL::GF2 d;
+  NTL::mat_GF2 x;
+  NTL::inv(d, x, to_mat_gf2(columns));
+  if (NTL::IsZero(d)) return {};
+  return columns_of(x);
 }
 
 }  // namespace ff::ref

@@ -1,6 +1,12 @@
 // ff.ghash2: GF(2^256) as the quadratic extension K[v]/(v^2 + v + x^121) of K = ghash128.
 // An element a0 + a1 v is stored as limbs {a0.lo, a0.hi, a1.lo, a1.hi}, so its 256-bit hex
 // value is (coefficient of v) * 2^128 + (constant term).
+//
+// Multiplication is specialized like an Fp2 of a pairing tower (README "ghash2 as a tower"):
+// the three Karatsuba products over K stay unreduced (256 bits each), are combined, and each
+// output coefficient is reduced once; the multiplication by c = x^121 is a shift folded into
+// the constant term's reduction. The seed's form (three complete ghash128 multiplications
+// and mul_by_c) stays as mul_generic / sqr_generic so benchmarks can A/B them.
 module;
 #include <array>
 #include <string_view>
@@ -16,23 +22,81 @@ struct ghash2 : field_base<ghash2> {
   static constexpr std::size_t limbs = 4;
   // v^2 = v + c with c = x^121 in K.
   static constexpr unsigned c_exponent = 121;
+  static_assert(c_exponent > 64 && c_exponent < 128, "the shifts below assume 64 < c_exponent < 128");
 
   template <class A>
   using half = std::array<limbs_t<A>, 2>;
+  template <class A>
+  using quad = std::array<limbs_t<A>, 4>;
 
   // c * m for m in K: a shift by 121 bits and one ghash128 reduction, not a multiplication.
   template <class A>
   FF_INLINE static half<A> mul_by_c(const half<A>& m) {
     using L = limbs_t<A>;
+    constexpr unsigned s = c_exponent - 64, r = 64 - s;
     const L zero = m[0] ^ m[0];
-    return ghash128::reduce<L>({zero, m[0] << 57, (m[0] >> 7) | (m[1] << 57), m[1] >> 7});
+    return ghash128::reduce<L>({zero, m[0] << s, (m[0] >> r) | (m[1] << s), m[1] >> r});
   }
 
-  // (a0 + a1 v)(b0 + b1 v) = (a0 b0 + c a1 b1) + ((a0 + a1)(b0 + b1) + a0 b0) v:
-  // three ghash128 multiplications (Karatsuba over K) and one multiplication by c.
+  // ---- Reduction of the longer polynomial m0 + x^121 m1 (degree <= 375, 6 limbs) -------
+  // x^(64i) = x^(64(i-2)) (x^7 + x^2 + x + 1): limb i lands on limbs i-2 and i-1.
+  template <class V>
+  FF_INLINE static void fold_limb_by_shifts(std::array<V, 6>& p, int i) {
+    const V t = p[i];
+    p[i - 2] ^= t ^ (t << 1) ^ (t << 2) ^ (t << 7);
+    p[i - 1] ^= (t >> 63) ^ (t >> 62) ^ (t >> 57);
+  }
+  // The same fold as one carry-less product by 0x87 = x^7 + x^2 + x + 1.
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 4> mul(const std::array<limbs_t<A>, 4>& a,
-                                                 const std::array<limbs_t<A>, 4>& b) {
+  FF_INLINE static void fold_limb_by_clmul(std::array<limbs_t<A>, 6>& p, int i) {
+    using L = limbs_t<A>;
+    const L poly = (p[i] ^ p[i]) | u64{0x87};
+    L lo, hi;
+    A::clmul(p[i], poly, lo, hi);
+    p[i - 2] ^= lo;
+    p[i - 1] ^= hi;
+  }
+
+  // m0 + x^121 m1 for unreduced products m0, m1 (degree <= 254): 6 limbs, not reduced.
+  template <class V>
+  FF_INLINE static std::array<V, 6> add_shifted_by_c(const std::array<V, 4>& m0, const std::array<V, 4>& m1) {
+    constexpr unsigned s = c_exponent - 64, r = 64 - s;
+    return {m0[0],
+            m0[1] ^ (m1[0] << s),
+            m0[2] ^ (m1[0] >> r) ^ (m1[1] << s),
+            m0[3] ^ (m1[1] >> r) ^ (m1[2] << s),
+            (m1[2] >> r) ^ (m1[3] << s),
+            m1[3] >> r};
+  }
+
+  enum class fold { shifts, clmul };
+
+  template <class A, fold How>
+  FF_INLINE static half<A> reduce_wide(std::array<limbs_t<A>, 6> p) {
+    for (int i = 5; i >= 2; --i) {
+      if constexpr (How == fold::shifts) fold_limb_by_shifts(p, i);
+      else fold_limb_by_clmul<A>(p, i);
+    }
+    return {p[0], p[1]};
+  }
+  template <class A, fold How>
+  FF_INLINE static half<A> reduce_product(const quad<A>& m) {
+    if constexpr (How == fold::shifts) return ghash128::reduce<limbs_t<A>>(m);
+    else {
+      std::array<limbs_t<A>, 6> p{m[0], m[1], m[2], m[3], m[0] ^ m[0], m[0] ^ m[0]};
+      fold_limb_by_clmul<A>(p, 3);
+      fold_limb_by_clmul<A>(p, 2);
+      return {p[0], p[1]};
+    }
+  }
+
+  // ---- Multiplication --------------------------------------------------------------------
+
+  // The seed's form: (a0 + a1 v)(b0 + b1 v) = (a0 b0 + c a1 b1) + ((a0 + a1)(b0 + b1) + a0 b0) v,
+  // three complete ghash128 multiplications (3 x 3 clmuls, 3 reductions) and mul_by_c
+  // (a fourth reduction).
+  template <class A>
+  FF_INLINE static quad<A> mul_generic(const quad<A>& a, const quad<A>& b) {
     const half<A> a0{a[0], a[1]}, a1{a[2], a[3]}, b0{b[0], b[1]}, b1{b[2], b[3]};
     const half<A> m0 = ghash128::mul<A>(a0, b0);
     const half<A> m1 = ghash128::mul<A>(a1, b1);
@@ -41,13 +105,75 @@ struct ghash2 : field_base<ghash2> {
     return {m0[0] ^ cm1[0], m0[1] ^ cm1[1], m2[0] ^ m0[0], m2[1] ^ m0[1]};
   }
 
-  // (a0 + a1 v)^2 = (a0^2 + c a1^2) + a1^2 v.
+  // Lazy reduction: the same three Karatsuba products left unreduced; the v coefficient is
+  // reduce(m2 + m0), the constant reduce(m0 + x^121 m1) (one reducer for the 6-limb input):
+  // 6 limb folds instead of the generic form's 8, and no separate mul_by_c.
+  template <class A, fold How = fold::shifts>
+  FF_INLINE static quad<A> mul_lazy(const quad<A>& a, const quad<A>& b) {
+    const half<A> a0{a[0], a[1]}, a1{a[2], a[3]}, b0{b[0], b[1]}, b1{b[2], b[3]};
+    const quad<A> m0 = clmul_2x2_karatsuba<A>(a0, b0);
+    const quad<A> m1 = clmul_2x2_karatsuba<A>(a1, b1);
+    quad<A> m2 = clmul_2x2_karatsuba<A>({a[0] ^ a[2], a[1] ^ a[3]}, {b[0] ^ b[2], b[1] ^ b[3]});
+    for (std::size_t i = 0; i < 4; ++i) m2[i] ^= m0[i];
+    const half<A> r1 = reduce_product<A, How>(m2);
+    const half<A> r0 = reduce_wide<A, How>(add_shifted_by_c(m0, m1));
+    return {r0[0], r0[1], r1[0], r1[1]};
+  }
+
+  // The fastest measured form per backend (README "ghash2 as a tower"): on scalar limbs a
+  // fold is one clmul instead of seven shifts; on SIMD limbs the shifts are cheaper than the
+  // two VPCLMULQDQ and two unpacks a vector clmul costs.
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 4> sqr(const std::array<limbs_t<A>, 4>& a) {
+  FF_INLINE static quad<A> mul(const quad<A>& a, const quad<A>& b) {
+    if constexpr (A::lanes == 1) return mul_lazy<A, fold::clmul>(a, b);
+    else return mul_lazy<A, fold::shifts>(a, b);
+  }
+
+  // ---- Squaring ---------------------------------------------------------------------------
+
+  // (a0 + a1 v)^2 = (a0^2 + c a1^2) + a1^2 v, with complete ghash128 squarings: 3 reductions.
+  template <class A>
+  FF_INLINE static quad<A> sqr_generic(const quad<A>& a) {
     const half<A> s0 = ghash128::sqr<A>(half<A>{a[0], a[1]});
     const half<A> s1 = ghash128::sqr<A>(half<A>{a[2], a[3]});
     const half<A> cs1 = mul_by_c<A>(s1);
     return {s0[0] ^ cs1[0], s0[1] ^ cs1[1], s1[0], s1[1]};
+  }
+
+  // Lazy: a1^2 v reduced once, a0^2 + x^121 a1^2 reduced once from the unreduced squares.
+  template <class A, fold How = fold::shifts>
+  FF_INLINE static quad<A> sqr_lazy(const quad<A>& a) {
+    const quad<A> s0 = clmul_square<A, 2>(half<A>{a[0], a[1]});
+    const quad<A> s1 = clmul_square<A, 2>(half<A>{a[2], a[3]});
+    const half<A> r1 = reduce_product<A, How>(s1);
+    const half<A> r0 = reduce_wide<A, How>(add_shifted_by_c(s0, s1));
+    return {r0[0], r0[1], r1[0], r1[1]};
+  }
+
+  // Squaring has no Karatsuba sums to save: on SIMD limbs the lazy form only moves the
+  // shifts around and measured no faster, so the generic form stays there.
+  template <class A>
+  FF_INLINE static quad<A> sqr(const quad<A>& a) {
+    if constexpr (A::lanes == 1) return sqr_lazy<A, fold::clmul>(a);
+    else return sqr_generic<A>(a);
+  }
+
+  // ---- Every variant by name, for the tests and the A/B benchmarks ------------------------
+  enum class variant { generic, lazy, lazy_clmul_fold };
+  static constexpr std::string_view to_string(variant v) {
+    return v == variant::generic ? "generic" : v == variant::lazy ? "lazy" : "lazy_clmul_fold";
+  }
+  template <variant V, class A>
+  FF_INLINE static quad<A> mul_as(const quad<A>& a, const quad<A>& b) {
+    if constexpr (V == variant::generic) return mul_generic<A>(a, b);
+    else if constexpr (V == variant::lazy) return mul_lazy<A, fold::shifts>(a, b);
+    else return mul_lazy<A, fold::clmul>(a, b);
+  }
+  template <variant V, class A>
+  FF_INLINE static quad<A> sqr_as(const quad<A>& a) {
+    if constexpr (V == variant::generic) return sqr_generic<A>(a);
+    else if constexpr (V == variant::lazy) return sqr_lazy<A, fold::shifts>(a);
+    else return sqr_lazy<A, fold::clmul>(a);
   }
 
   // The fixed generator of the power benchmark: v (x lies in the subfield K).
