@@ -10,6 +10,7 @@
 #include <NTL/GF2EX.h>
 #include <NTL/GF2X.h>
 #include <NTL/ZZ.h>
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
