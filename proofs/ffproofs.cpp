@@ -21,10 +21,10 @@ namespace {
 int run_certificate(const std::string& markdown_path, const ffp::corruption& corrupt) {
   ffp::certificate cert;
   cert.title = "fieldlab " + std::string(ff::version()) + " proof certificate (ffproofs)";
-  if (corrupt.factorization || corrupt.modulus)
+  if (corrupt.any())
     cert.notes.push_back("DELIBERATELY CORRUPTED for testing (--corrupt-for-testing): this certificate must FAIL");
   ffp::field_claims(cert, corrupt);
-  ffp::isomorphism_claims(cert);
+  ffp::isomorphism_claims(cert, corrupt);
   std::cout << cert.text();
   if (!markdown_path.empty()) ffp::write_atomically(markdown_path, cert.markdown());
   return cert.failures() == 0 ? 0 : 1;
@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   // Hidden (empty group): flips one claim's data so the tests can see the certificate FAIL.
   app.add_option("--corrupt-for-testing", corrupt_name)
       ->group("")
-      ->check(CLI::IsMember({"factorization", "modulus"}));
+      ->check(CLI::IsMember({"factorization", "modulus", "iso-root"}));
 
   std::string irreducible_input, primitive_input;
   auto* irreducible = app.add_subcommand("irreducible", "is this binary polynomial irreducible? (Rabin + NTL, with a witness)");
@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
     ffp::corruption corrupt;
     corrupt.factorization = corrupt_name == "factorization";
     corrupt.modulus = corrupt_name == "modulus";
+    corrupt.iso_root = corrupt_name == "iso-root";
     return run_certificate(markdown_path, corrupt);
   } catch (const ffp::output_error& e) {
     std::cerr << "ffproofs: error: " << e.what() << "\n";

@@ -12,12 +12,14 @@ namespace ffp {
 struct corruption {
   bool factorization = false;  // 641 -> 643 in the factor lists of 2^128 - 1 and 2^256 - 1
   bool modulus = false;        // b191's modulus, as handed to the checks, gets an extra term x
+  bool iso_root = false;       // bit 0 of ff::iso::root, as handed to the isomorphism claims, flips
+  bool any() const { return factorization || modulus || iso_root; }
 };
 
 // Claims 1-4 and 6 of issue 7: irreducibility, primitivity, generator orders, ghash2, moduli.
 void field_claims(certificate& cert, const corruption& corrupt);
 // Claim 5 (b256 <-> ghash2 isomorphism): see isomorphism_claims.cpp.
-void isomorphism_claims(certificate& cert);
+void isomorphism_claims(certificate& cert, const corruption& corrupt);
 
 // The research commands; they print their verdict and return the exit status
 // (0 = yes, 1 = no, 3 = cannot tell with what the tool knows).

@@ -316,8 +316,10 @@ std::vector<element<ghash2>> ghash2_powers_of_v() {
   return w;
 }
 
-// The minimal polynomial of v over GF(2).
-NTL::GF2X ghash2_minimal_polynomial_of_v() {
+// The minimal polynomial of v over GF(2), from the linear relation among v^0..v^256 (the
+// proof-support section above builds the same polynomial as a product of conjugates; two
+// derivations, hence two names).
+NTL::GF2X ghash2_minimal_polynomial_of_v_by_linear_algebra() {
   const auto w = ghash2_powers_of_v();
   NTL::mat_GF2 a;
   a.SetDims(256, 256);
@@ -339,7 +341,7 @@ NTL::GF2X ghash2_minimal_polynomial_of_v() {
 // All roots of b256's modulus in ghash2, sorted ascending as 256-bit numbers.
 std::vector<element<ghash2>> iso_roots() {
   const auto w = ghash2_powers_of_v();
-  NTL::GF2EPush push(ghash2_minimal_polynomial_of_v());
+  NTL::GF2EPush push(ghash2_minimal_polynomial_of_v_by_linear_algebra());
   NTL::GF2EX p;
   for (unsigned e : b256::modulus) NTL::SetCoeff(p, long(e));
   NTL::vec_GF2E roots;

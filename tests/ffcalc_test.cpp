@@ -303,14 +303,86 @@ void stdin_errors_in_place() {
   EXPECT_EQ(run_ffcalc({std::string(F::name)}, "add 1 1\n").exit_code, 0);
 }
 
+// phi(a) = sum a_i root^i, the powers of ff::iso::root by NTL's ghash2 model: independent of
+// the matrices and 5-bit tables of ff.iso that ffcalc converts with.
+element<ghash2> phi_by_ntl(const element<b256>& a) {
+  static const std::vector<element<ghash2>> powers = [] {
+    std::vector<element<ghash2>> p(256);
+    p[0] = ghash2::one();
+    for (std::size_t i = 1; i < 256; ++i) p[i] = ref::ghash2_mul(p[i - 1], iso::root);
+    return p;
+  }();
+  element<ghash2> r{};
+  for (unsigned i = 0; i < 256; ++i)
+    if ((a.limb[i / 64] >> (i % 64)) & 1) r += powers[i];
+  return r;
+}
+
+// to-ghash2 / to-b256 in stdin mode: 400 random lines in one process (each line names its
+// field), checked against phi by NTL and the homomorphism with NTL products; then the
+// answers of to-ghash2 go back through to-b256 in a second process (field given once).
+void iso_random_lines() {
+  std::mt19937_64 rng(11);
+  const std::vector<element<b256>> edges = fft::edge_cases<b256>();
+  const auto pick = [&] { return rng() % 8 == 0 ? edges[rng() % edges.size()] : b256::random(rng); };
+  constexpr std::size_t rounds = 100, lines_per_round = 4;
+  std::vector<element<b256>> as, bs;
+  std::string input;
+  for (std::size_t i = 0; i < rounds; ++i) {
+    const element<b256> a = pick(), b = pick(), ab = ref::any_mul(a, b);
+    as.push_back(a);
+    bs.push_back(b);
+    input += "b256 to-ghash2 " + hex_text(a, rng) + "\nb256 to-ghash2 " + hex_text(b, rng) + "\nb256 to-ghash2 " +
+             hex_text(ab, rng) + "\nghash2 to-b256 " + hex_text(phi_by_ntl(a), rng) + "\n";
+  }
+  const run_result r = run_ffcalc({}, input);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(r.err.empty());
+  ASSERT_EQ(r.out.size(), rounds * lines_per_round);
+  std::string round_trip_input;
+  for (std::size_t i = 0; i < rounds; ++i) {
+    const std::string* line = &r.out[lines_per_round * i];
+    SCOPED_TRACE("round " + std::to_string(i) + ": a = " + to_hex(as[i]) + ", b = " + to_hex(bs[i]));
+    const auto pa = answer_element<ghash2>(line[0]), pb = answer_element<ghash2>(line[1]),
+               pab = answer_element<ghash2>(line[2]);
+    const auto inverse_image = answer_element<b256>(line[3]);
+    if (!pa || !pb || !pab || !inverse_image) continue;
+    EXPECT_EQ(*pa, phi_by_ntl(as[i]));
+    EXPECT_EQ(*pb, phi_by_ntl(bs[i]));
+    EXPECT_EQ(*pab, ref::any_mul(*pa, *pb)) << "phi(a b) != phi(a) phi(b)";
+    EXPECT_EQ(*inverse_image, as[i]) << "to-b256(phi(a)) != a";
+    round_trip_input += "to-b256 " + line[0] + "\n";
+  }
+  const run_result round_trip = run_ffcalc({"ghash2"}, round_trip_input);
+  EXPECT_EQ(round_trip.exit_code, 0);
+  ASSERT_EQ(round_trip.out.size(), rounds);
+  for (std::size_t i = 0; i < rounds; ++i)
+    if (auto a = answer_element<b256>(round_trip.out[i])) EXPECT_EQ(*a, as[i]) << "round trip, round " << i;
+}
+
 void register_cli_tests() {
+  fft::register_test("ffcalc.iso", "random_lines_agree_with_ntl_and_round_trip", iso_random_lines);
+  // The conversions exist for their own field only.
+  fft::register_test("ffcalc.iso", "other_fields_are_refused", [] {
+    expect_refused(run_ffcalc({"b127", "to-ghash2", "1"}), 2, "b127 to-ghash2: converts b256 elements only");
+    expect_refused(run_ffcalc({"ghash2", "to-ghash2", "1"}), 2, "converts b256 elements only");
+    expect_refused(run_ffcalc({"b256", "to-b256", "1"}), 2, "b256 to-b256: converts ghash2 elements only");
+    expect_refused(run_ffcalc({"b256", "to-ghash2", "1", "2"}), 2, "expects 1 argument");
+    const run_result r = run_ffcalc({}, "b163 to-b256 1\nb256 to-ghash2 0\n");
+    ASSERT_EQ(r.out.size(), 2u);
+    expect_error_line(r.out[0], "converts ghash2 elements only");
+    EXPECT_EQ(r.out[1], to_hex(ghash2::zero()));
+    EXPECT_EQ(r.exit_code, 2);
+  });
+
   fft::register_test("ffcalc", "help_lists_fields_ops_exit_codes", [] {
     const run_result r = run_ffcalc({"--help"});
     EXPECT_EQ(r.exit_code, 0);
     std::string text;
     for (const std::string& l : r.out) text += l + "\n";
     fft::for_each_field<fft::all_fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
-    for (const char* op : {"add", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve"})
+    for (const char* op : {"add", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve", "to-ghash2",
+                           "to-b256"})
       EXPECT_NE(text.find(std::string("  ") + op + " "), std::string::npos) << op;
     EXPECT_NE(text.find("exit codes"), std::string::npos);
   });

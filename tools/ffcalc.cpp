@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 import ff;
 
@@ -129,6 +130,16 @@ constexpr auto ops = std::to_array<op<F>>({
        const auto z = ff::solve_quadratic(x.element(0));
        if (!z) math_error("no solution: Tr(C) = 1");
        return ff::to_hex(*z);
+     }},
+    {"to-ghash2", "A", 1, "phi(A) in ghash2, the isomorphic image of A (field b256 only; x -> ff::iso::root)",
+     [](const operands<F>& x) -> std::string {
+       if constexpr (std::is_same_v<F, ff::b256>) return ff::to_hex(ff::to_ghash2(x.element(0)));
+       else usage_error(std::string(F::name) + " to-ghash2: converts b256 elements only (ffcalc b256 to-ghash2 A)");
+     }},
+    {"to-b256", "A", 1, "phi^-1(A) in b256, the isomorphic image of A (field ghash2 only)",
+     [](const operands<F>& x) -> std::string {
+       if constexpr (std::is_same_v<F, ff::ghash2>) return ff::to_hex(ff::to_b256(x.element(0)));
+       else usage_error(std::string(F::name) + " to-b256: converts ghash2 elements only (ffcalc ghash2 to-b256 A)");
      }},
 });
 
@@ -259,6 +270,8 @@ void print_help() {
       "\n"
       "Elements are hex, most significant digit first, optional 0x; bit i is the coefficient\n"
       "of x^i. For ghash2 the value is (coefficient of v) * 2^128 + (constant term).\n"
+      "to-ghash2 / to-b256 apply the field isomorphism b256 <-> ghash2 that sends x to the\n"
+      "canonical root of x^256 + x^10 + x^5 + x^2 + 1 in ghash2 (README, ff.iso).\n"
       "Results are printed with ceil(degree/4) lowercase hex digits, no prefix.\n"
       "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
       "answered with 'error: <message>' and the others are still answered.\n"
@@ -268,7 +281,8 @@ void print_help() {
       "            1 a math error: inverse of zero, solve with Tr(C) = 1\n"
       "            2 a usage error: unknown field or op, wrong number of arguments, malformed\n"
       "              hex or exponent, a bit at or above the degree, half-trace on an even-degree\n"
-      "              field, FF_BACKEND unknown or not supported by this CPU\n"
+      "              field, to-ghash2 / to-b256 on a field other than b256 / ghash2,\n"
+      "              FF_BACKEND unknown or not supported by this CPU\n"
       "            (stdin mode: the highest code of any line)\n",
       field_names().c_str(), ops_text.c_str());
 }

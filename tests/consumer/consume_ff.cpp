@@ -4,9 +4,45 @@
 #include <string>
 #include <cstdlib>
 #include <random>
+#include <span>
 #include <string_view>
+#include <vector>
 import ff;
 import consumer.checks;
+
+namespace {
+
+// ff.iso through the umbrella: phi = ff::to_ghash2 must be a ring isomorphism (round trip,
+// phi(a b) = phi(a) phi(b), phi(a + b) = phi(a) + phi(b)), and the batch conversions (the
+// fastest kernel this CPU has) must agree with the single-element ones.
+int check_isomorphism(std::mt19937_64& rng) {
+  int failures = 0;
+  const auto expect = [&](bool ok, const std::string& what) {
+    if (!ok && ++failures <= 10) std::fprintf(stderr, "MISMATCH: iso %s\n", what.c_str());
+  };
+  const std::size_t n = 37;  // not a multiple of 8: the batch tail runs too
+  std::vector<ff::element<ff::b256>> a(n), back(n);
+  std::vector<ff::element<ff::ghash2>> image(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    a[i] = ff::b256::random(rng);
+    const ff::element<ff::b256> b = ff::b256::random(rng);
+    const std::string at = "a=" + ff::to_hex(a[i]) + " b=" + ff::to_hex(b);
+    expect(ff::to_b256(ff::to_ghash2(a[i])) == a[i], at + ": to_b256(to_ghash2(a)) != a");
+    expect(ff::to_ghash2(a[i] * b) == ff::to_ghash2(a[i]) * ff::to_ghash2(b), at + ": phi(a b) != phi(a) phi(b)");
+    expect(ff::to_ghash2(a[i] + b) == ff::to_ghash2(a[i]) + ff::to_ghash2(b), at + ": phi(a + b) != phi(a) + phi(b)");
+  }
+  ff::to_ghash2(std::span<const ff::element<ff::b256>>(a), std::span<ff::element<ff::ghash2>>(image));
+  ff::to_b256(std::span<const ff::element<ff::ghash2>>(image), std::span<ff::element<ff::b256>>(back));
+  for (std::size_t i = 0; i < n; ++i) {
+    expect(image[i] == ff::to_ghash2(a[i]), "batch to_ghash2 != single element at " + std::to_string(i));
+    expect(back[i] == a[i], "batch round trip != identity at " + std::to_string(i));
+  }
+  std::printf("%-8s %s (%d mismatches; batch kernel %s)\n", "iso", failures ? "FAIL" : "ok", failures,
+              std::string(ff::iso::to_string(ff::iso::fastest_variant())).c_str());
+  return failures;
+}
+
+}  // namespace
 
 int main() try {
   // Under FF_BACKEND=<a backend this CPU lacks>, ctest counts the run as skipped.
@@ -34,6 +70,7 @@ int main() try {
   failures += consumer::check_field<ff::sect193>(rng);
   failures += consumer::check_field<ff::b256>(rng);
   failures += consumer::check_field<ff::ghash2>(rng);
+  failures += check_isomorphism(rng);
   return failures ? 1 : 0;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "error: %s\n", e.what());
