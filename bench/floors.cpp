@@ -17,6 +17,8 @@ import ff;
 namespace ffb {
 namespace {
 
+// Independent chains x_j = clmul(x_j.lo, y.lo) with odd y: the lowest set bit of x_j never
+// moves, so no chain collapses to zero (the printed checksum shows the work was done).
 constexpr int chains = 12;
 
 [[gnu::target("pclmul,sse4.1")]] std::uint64_t clmul_chains_xmm(std::size_t iters) {
@@ -24,7 +26,7 @@ constexpr int chains = 12;
   const __m128i y = _mm_set_epi64x(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL);
   for (int j = 0; j < chains; ++j) x[j] = _mm_set_epi64x(j + 1, 3 * j + 7);
   for (std::size_t i = 0; i < iters; ++i)
-    for (int j = 0; j < chains; ++j) x[j] = _mm_clmulepi64_si128(x[j], y, 0x01);
+    for (int j = 0; j < chains; ++j) x[j] = _mm_clmulepi64_si128(x[j], y, 0x00);
   __m128i s = x[0];
   for (int j = 1; j < chains; ++j) s = _mm_xor_si128(s, x[j]);
   return std::uint64_t(_mm_cvtsi128_si64(s));
@@ -32,10 +34,10 @@ constexpr int chains = 12;
 
 [[gnu::target("avx2,vpclmulqdq")]] std::uint64_t clmul_chains_ymm(std::size_t iters) {
   __m256i x[chains];
-  const __m256i y = _mm256_set_epi64x(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL, 5, 11);
+  const __m256i y = _mm256_set_epi64x(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL, 5, 0x7f4a7c159e3779b9LL);
   for (int j = 0; j < chains; ++j) x[j] = _mm256_set_epi64x(j + 1, 3 * j + 7, j, 2 * j + 1);
   for (std::size_t i = 0; i < iters; ++i)
-    for (int j = 0; j < chains; ++j) x[j] = _mm256_clmulepi64_epi128(x[j], y, 0x01);
+    for (int j = 0; j < chains; ++j) x[j] = _mm256_clmulepi64_epi128(x[j], y, 0x00);
   __m256i s = x[0];
   for (int j = 1; j < chains; ++j) s = _mm256_xor_si256(s, x[j]);
   return std::uint64_t(_mm256_extract_epi64(s, 0) ^ _mm256_extract_epi64(s, 3));
@@ -43,10 +45,10 @@ constexpr int chains = 12;
 
 [[gnu::target("avx512f,avx512vl,vpclmulqdq")]] std::uint64_t clmul_chains_zmm(std::size_t iters) {
   __m512i x[chains];
-  const __m512i y = _mm512_set_epi64(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL, 5, 11, 13, 17, 19, 23);
-  for (int j = 0; j < chains; ++j) x[j] = _mm512_set_epi64(j + 1, 3 * j + 7, j, 2 * j + 1, j, j, j, j);
+  const __m512i y = _mm512_set_epi64(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL, 5, 11, 13, 17, 19, 0x7f4a7c159e3779b9LL);
+  for (int j = 0; j < chains; ++j) x[j] = _mm512_set_epi64(j + 1, 3 * j + 7, j, 2 * j + 1, j, j + 2, j, j + 1);
   for (std::size_t i = 0; i < iters; ++i)
-    for (int j = 0; j < chains; ++j) x[j] = _mm512_clmulepi64_epi128(x[j], y, 0x01);
+    for (int j = 0; j < chains; ++j) x[j] = _mm512_clmulepi64_epi128(x[j], y, 0x00);
   __m512i s = x[0];
   for (int j = 1; j < chains; ++j) s = _mm512_xor_si512(s, x[j]);
   return std::uint64_t(_mm512_reduce_add_epi64(s));
