@@ -123,6 +123,7 @@ int main(int argc, char** argv) {
     }
     if (full || o.isomorphism) ffb::run_iso_report(o, r);
     if (o.peers && (full || o.mul)) ffb::run_peers(o, r);
+    if (full || o.mul) ffb::run_summary(o, r);
 
     if (!o.json_path.empty()) {
       nlohmann::json doc = {{"machine", r.machine}, {"records", nlohmann::json::array()}};

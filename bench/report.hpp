@@ -83,5 +83,6 @@ void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
+void run_summary(const options& o, results& r);  // summary.cpp: the seed's results table
 
 }  // namespace ffb
