@@ -15,7 +15,6 @@ import ff;
 
 namespace {
 
-const std::vector<std::string> field_names = {"b127", "ghash128", "b163", "b191", "sect193", "b256", "ghash2"};
 
 [[noreturn]] void fail(const std::string& message) {
   std::fprintf(stderr, "ffbench: error: %s\n", message.c_str());
@@ -67,9 +66,15 @@ int main(int argc, char** argv) {
 
   try {
     if (no_peers) o.peers = false;
-    if (field == "all") o.fields = field_names;
-    else if (std::find(field_names.begin(), field_names.end(), field) != field_names.end()) o.fields = {field};
-    else fail("unknown field '" + field + "' (choose b127, ghash128, ghash2, b163, b191, sect193, b256 or all)");
+    if (field == "all") o.fields.assign(ff::field_names.begin(), ff::field_names.end());
+    else {
+      try {
+        ff::visit_field(field, []<class F>() {});
+      } catch (const ff::error& e) {
+        fail(std::string(e.what()) + " or all");
+      }
+      o.fields = {field};
+    }
     if (o.quick) {
       if (app.count("--min-log") == 0) o.min_log = 12;
       if (app.count("--max-log") == 0) o.max_log = 14;

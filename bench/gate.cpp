@@ -43,16 +43,6 @@ using ff::u64;
 constexpr int gate_cases = 300;  // per property
 constexpr int ntl_cases = 8;     // per field and backend: NTL is slow and checked at length in the tests
 
-template <class Fn>
-void with_field(const std::string& name, Fn&& fn) {
-  if (name == "b127") fn.template operator()<ff::b127>();
-  else if (name == "ghash128") fn.template operator()<ff::ghash128>();
-  else if (name == "b163") fn.template operator()<ff::b163>();
-  else if (name == "b191") fn.template operator()<ff::b191>();
-  else if (name == "sect193") fn.template operator()<ff::sect193>();
-  else if (name == "b256") fn.template operator()<ff::b256>();
-  else if (name == "ghash2") fn.template operator()<ff::ghash2>();
-}
 
 // Canonical elements: mostly full-width random limbs, sometimes 0, 1 or all ones (where
 // carries and folds break).
@@ -158,7 +148,7 @@ bool run_property_gate(const options& o) {
   bool ok = true;
   for (const std::string& name : o.fields)
     for (ff::backend be : backends)
-      with_field(name, [&]<class F>() { ok &= gate_field<F>(be, sabotaged && name == sabotaged, seed); });
+      ff::visit_field(name, [&]<class F>() { ok &= gate_field<F>(be, sabotaged && name == sabotaged, seed); });
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   progress(std::string("property gate ") + (ok ? "passed" : "FAILED") + " in " + std::to_string(s) + " s");
   return ok;

@@ -169,13 +169,14 @@ int clmuls_per_product() {
 struct field_row {
   std::string field;
   int clmuls;
+  int elem_bytes;
   std::map<std::string, double> reg, lat, reg_school, lib;  // by backend; lib = what ff::mul uses
 };
 
 template <class F>
 field_row measure_field(const options& o, results& r, const std::vector<ff::backend>& backends) {
   const std::string name(F::name);
-  field_row row{name, clmuls_per_product<F, karatsuba>(), {}, {}, {}, {}};  // the floor counts Karatsuba
+  field_row row{name, clmuls_per_product<F, karatsuba>(), int(sizeof(ff::element<F>)), {}, {}, {}, {}};  // the floor counts Karatsuba
   std::mt19937_64 rng(42);
   std::vector<u64> init(2 * 8 * 8 * 4);
   for (u64& w : init) w = rng();
@@ -275,7 +276,7 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
     }
     // Floors: memory at this element size; arithmetic on the best backend.
     std::string mem, arith;
-    const int bytes = int(8 * (row.field == "b127" || row.field == "ghash128" ? 2 : row.field == "b163" || row.field == "b191" ? 3 : 4));
+    const int bytes = row.elem_bytes;
     double best_clmul = 1e9;
     for (const record& x : r.records)
       if (x.bench == "floor_clmul") best_clmul = std::min(best_clmul, x.ns_per_op);
@@ -311,15 +312,8 @@ void run_mul_report(const options& o, results& r) {
   else backends = ff::available_backends();
 
   std::vector<field_row> rows;
-  for (const std::string& f : o.fields) {
-    if (f == "b127") rows.push_back(measure_field<ff::b127>(o, r, backends));
-    if (f == "ghash128") rows.push_back(measure_field<ff::ghash128>(o, r, backends));
-    if (f == "b163") rows.push_back(measure_field<ff::b163>(o, r, backends));
-    if (f == "b191") rows.push_back(measure_field<ff::b191>(o, r, backends));
-    if (f == "sect193") rows.push_back(measure_field<ff::sect193>(o, r, backends));
-    if (f == "b256") rows.push_back(measure_field<ff::b256>(o, r, backends));
-    if (f == "ghash2") rows.push_back(measure_field<ff::ghash2>(o, r, backends));
-  }
+  for (const std::string& f : o.fields)
+    ff::visit_field(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends)); });
 
   double best_clmul = 1e9;
   std::string best_clmul_backend = "none";
@@ -367,7 +361,7 @@ void run_mul_report(const options& o, results& r) {
   // Bulk roofline: each size against max(arithmetic floor, memory floor).
   std::printf("\nBulk multiplication (the seed's shape), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n");
   for (const field_row& row : rows) {
-    const int bytes = int(8 * (row.field == "b127" || row.field == "ghash128" ? 2 : row.field == "b163" || row.field == "b191" ? 3 : 4));
+    const int bytes = row.elem_bytes;
     std::printf("%s (%d B)\n  %-7s", row.field.c_str(), bytes, "log2 N");
     for (ff::backend be : backends) std::printf(" %11s", std::string(ff::to_string(be)).c_str());
     std::printf(" %11s %11s %8s\n", "mem floor", "floor", "ratio");

@@ -31,18 +31,6 @@ using ff::element;
 using ff::u64;
 static_assert(sizeof(unsigned long) == sizeof(u64), "gf2x words are 64-bit here");
 
-// Calls fn.template operator()<F>() for the field called `name`.
-template <class Fn>
-void with_field(const std::string& name, Fn&& fn) {
-  if (name == "b127") fn.template operator()<ff::b127>();
-  else if (name == "ghash128") fn.template operator()<ff::ghash128>();
-  else if (name == "b163") fn.template operator()<ff::b163>();
-  else if (name == "b191") fn.template operator()<ff::b191>();
-  else if (name == "sect193") fn.template operator()<ff::sect193>();
-  else if (name == "b256") fn.template operator()<ff::b256>();
-  else if (name == "ghash2") fn.template operator()<ff::ghash2>();
-  else throw std::invalid_argument("peers: unknown field " + name);
-}
 
 template <class F>
 std::vector<element<F>> random_elements(std::size_t n, std::mt19937_64& rng) {
@@ -307,7 +295,7 @@ void run_peers(const options& o, results& r) {
 
   for (const std::string& name : o.fields) {
     progress("peers: " + name + " (NTL, OpenSSL; 2^" + std::to_string(log2_n) + " products)");
-    with_field(name, [&]<class F>() {
+    ff::visit_field(name, [&]<class F>() {
       std::mt19937_64 rng(0x9e37 + F::degree);
       const auto a = random_elements<F>(n, rng), b = random_elements<F>(n, rng);
       std::vector<element<F>> expected(n);
