@@ -1,6 +1,393 @@
-// Placeholder: run_power_report is being built (see the issues); it reports that it is not there yet.
+// The fixed-base power report (the seed's headline table) with its peers measured in the same
+// run: NTL's power() (square-and-multiply on GF2E, or the GF2EX model for ghash2) and the
+// project's own square-and-multiply (ff::pow, same kernels, no table); the seed's published
+// ratios side by side; and the loop shapes that were not chosen, timed again so the choice
+// can be re-checked on any machine.
+#include <NTL/ZZ.h>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+#include "measure.hpp"
+#include "power_timing.hpp"
 #include "report.hpp"
+import ff;
+import ff.reference;
 
 namespace ffb {
-void run_power_report(const options&, results&) { progress("run_power_report: not implemented yet"); }
+namespace {
+
+using ff::u128;
+
+record power_record(const std::string& field, const std::string& impl, std::optional<std::string> backend,
+                    std::optional<std::string> variant, std::optional<int> log2_n, std::optional<int> window_bits,
+                    int samples, double ns_per_op, double ns_median) {
+  record r;
+  r.bench = "power";
+  r.field = field;
+  r.impl = impl;
+  r.backend = std::move(backend);
+  r.variant = std::move(variant);
+  r.log2_n = log2_n;
+  r.window_bits = window_bits;
+  r.samples = samples;
+  r.ns_per_op = ns_per_op;
+  r.ns_median = ns_median;
+  return r;
+}
+
+template <class Fn>
+void with_field(const std::string& name, Fn&& fn) {
+  if (name == "b127") fn.template operator()<ff::b127>();
+  else if (name == "ghash128") fn.template operator()<ff::ghash128>();
+  else if (name == "b163") fn.template operator()<ff::b163>();
+  else if (name == "b191") fn.template operator()<ff::b191>();
+  else if (name == "sect193") fn.template operator()<ff::sect193>();
+  else if (name == "b256") fn.template operator()<ff::b256>();
+  else if (name == "ghash2") fn.template operator()<ff::ghash2>();
+  else throw ff::error("unknown field '" + name + "'");
+}
+
+// Uniform in [0, 2^128), generated before any timing.
+std::vector<u128> random_exponents(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<u128> e(n);
+  for (auto& x : e) x = (u128{rng()} << 64) | rng();
+  return e;
+}
+
+ff::backend backend_named(const std::string& name) {
+  const auto b = ff::parse_backend(name);
+  if (!b || !ff::cpu_has(*b)) throw ff::error("backend '" + name + "' is not available on this CPU");
+  return *b;
+}
+
+// ---- Loop shapes (ff::detail::power_shape) timed against each other ------------------------
+using ff::detail::gather_kind;
+using ff::detail::power_shape;
+struct named_shape {
+  const char* name;
+  power_shape shape;
+};
+constexpr bool same_shape(const power_shape& a, const power_shape& b) {
+  return a.groups == b.groups && a.chains == b.chains && a.prefetch == b.prefetch && a.gather == b.gather;
+}
+constexpr std::array<named_shape, 8> simd_shapes = {{
+    {"chain", {1, 1, 0, gather_kind::hardware}},
+    {"tree2", {1, 2, 0, gather_kind::hardware}},
+    {"tree4", {1, 4, 0, gather_kind::hardware}},
+    {"groups2", {2, 1, 0, gather_kind::hardware}},
+    {"groups2_tree2", {2, 2, 0, gather_kind::hardware}},
+    {"tree2_prefetch2", {1, 2, 2, gather_kind::hardware}},
+    {"tree2_insert", {1, 2, 0, gather_kind::insert}},
+    {"tree2_staging", {1, 2, 0, gather_kind::staging}},
+}};
+constexpr std::array<named_shape, 7> scalar_shapes = {{
+    {"chain", {1, 1, 0}},
+    {"tree2", {1, 2, 0}},
+    {"tree4", {1, 4, 0}},
+    {"groups2", {2, 1, 0}},
+    {"groups4", {4, 1, 0}},
+    {"groups4_tree2", {4, 2, 0}},
+    {"tree2_prefetch8", {1, 2, 8}},
+}};
+
+// One shape on one backend; false when the shape's family does not fit the backend.
+template <class F, power_shape S, bool Simd>
+bool run_shape(ff::backend be, const ff::fixed_base_table<F>& t, const u128* e, ff::element<F>* out, std::size_t n) {
+  const unsigned w = t.window_bits();
+  if constexpr (Simd) {
+#if defined(__x86_64__)
+    if (be == ff::backend::vpclmul512) return ff::detail::power_batch_vpclmul512<F, S>(t.data(), w, e, out, n), true;
+    if (be == ff::backend::vpclmul256) return ff::detail::power_batch_vpclmul256<F, S>(t.data(), w, e, out, n), true;
+#endif
+  } else {
+#if defined(__x86_64__)
+    if (be == ff::backend::pclmul) return ff::detail::power_batch_pclmul<F, S>(t.data(), w, e, out, n), true;
+#endif
+#if defined(__aarch64__)
+    if (be == ff::backend::pmull) return ff::detail::power_batch_pmull<F, S>(t.data(), w, e, out, n), true;
+#endif
+  }
+  return false;
+}
+
+struct shape_result {
+  std::string backend, shape;
+  bool chosen = false;
+  std::map<std::string, double> ns_by_field;
+};
+
+template <bool Simd>
+constexpr const auto& shapes_of() {
+  if constexpr (Simd) return simd_shapes;
+  else return scalar_shapes;
+}
+
+// Every shape of the family on backend `be` at 2^min_log powers; each is first checked
+// against the scalar powers.
+template <class F, bool Simd>
+void time_shapes(const power_shape& chosen, ff::backend be, const options& o, results& r,
+                 std::vector<shape_result>& table) {
+  constexpr const auto& shapes = shapes_of<Simd>();
+  const ff::fixed_base_table<F> t(o.window_bits ? unsigned(*o.window_bits) : ff::default_window_bits<F>());
+  const std::size_t n = std::size_t{1} << o.min_log;
+  const auto e = random_exponents(n, 11);
+  std::vector<ff::element<F>> out(n), reference(n);
+  t.power(ff::backend::portable, e, reference);
+  auto one = [&]<std::size_t I>() {
+    constexpr power_shape S = shapes[I].shape;
+    const std::string name = shapes[I].name;
+    if (!run_shape<F, S, Simd>(be, t, e.data(), out.data(), n)) return;
+    if (out != reference) throw ff::error(std::string(F::name) + ": power shape " + name + " disagrees with the scalar powers");
+    const timing tm = cpu_time_best_of(o.samples, double(n), [&] { run_shape<F, S, Simd>(be, t, e.data(), out.data(), n); });
+    keep(out.back());
+    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(be)), "shape_" + name, o.min_log,
+                       int(t.window_bits()), o.samples, tm.ns_per_op, tm.ns_median));
+    auto it = std::find_if(table.begin(), table.end(), [&](const shape_result& x) {
+      return x.shape == name && x.backend == ff::to_string(be);
+    });
+    if (it == table.end()) {
+      table.push_back({std::string(ff::to_string(be)), name, same_shape(S, chosen), {}});
+      it = table.end() - 1;
+    }
+    it->ns_by_field[std::string(F::name)] = tm.ns_per_op;
+  };
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (one.template operator()<I>(), ...); }(std::make_index_sequence<shapes.size()>{});
+}
+
+void print_shapes(const options& o, const std::vector<shape_result>& table) {
+  std::printf("\nPower loop shapes (ns/power of thread CPU time, 2^%d powers, best of %d; * = the default shape):\n", o.min_log, o.samples);
+  std::printf("%-11s %-16s", "Backend", "Shape");
+  for (const auto& f : o.fields) std::printf(" %9s", f.c_str());
+  std::printf("\n");
+  for (const auto& row : table) {
+    std::printf("%-11s %-16s", row.backend.c_str(), (row.shape + (row.chosen ? " *" : "")).c_str());
+    for (const auto& f : o.fields) {
+      const auto it = row.ns_by_field.find(f);
+      if (it == row.ns_by_field.end()) std::printf(" %9s", "-");
+      else std::printf(" %9.2f", it->second);
+    }
+    std::printf("\n");
+  }
+}
+
+// ---- The seed's published figures (Apple M CPU in a VM, AArch64 PMULL, 2^22 powers, best of
+// 11, tuned windows): ns/power and the ratio to ghash128.
+struct seed_figure {
+  const char* field;
+  double ns_per_power, relative;
+  int window_bits;
+};
+constexpr std::array<seed_figure, 7> seed_figures = {{{"b127", 45.384, 0.71, 15},
+                                                      {"ghash128", 64.034, 1.00, 15},
+                                                      {"b191", 79.016, 1.23, 12},
+                                                      {"b163", 111.664, 1.74, 15},
+                                                      {"sect193", 92.749, 1.45, 12},
+                                                      {"ghash2", 154.808, 2.42, 13},
+                                                      {"b256", 125.493, 1.96, 13}}};
+
+const seed_figure* seed_for(const std::string& field) {
+  for (const auto& s : seed_figures)
+    if (field == s.field) return &s;
+  return nullptr;
+}
+
+struct peer_figures {
+  double ntl_ns = 0, own_ns = 0;
+};
+
+// NTL power() on a few hundred exponents and ff::pow on a few thousand (they are slow); each
+// result is checked against the table.
+template <class F>
+peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, results& r) {
+  peer_figures p;
+  const int samples = std::min(o.samples, 5);
+  const auto g = F::generator();
+  {
+    const std::size_t n = std::is_same_v<F, ff::ghash2> ? 100 : 300;
+    const auto e = random_exponents(n, 21);
+    std::vector<NTL::ZZ> zz;
+    for (u128 x : e) zz.push_back(ff::ref::to_zz(x));
+    std::vector<ff::element<F>> out(n);
+    const timing tm = cpu_time_best_of(samples, double(n), [&] {
+      for (std::size_t i = 0; i < n; ++i) out[i] = ff::ref::any_power(g, zz[i]);
+    });
+    for (std::size_t i = 0; i < n; ++i)
+      if (out[i] != t.power(e[i])) throw ff::error(std::string(F::name) + ": NTL power disagrees with the table");
+    p.ntl_ns = tm.ns_per_op;
+    r.add(power_record(std::string(F::name), "ntl", std::nullopt, "PowerMod", std::nullopt, std::nullopt, samples,
+                       tm.ns_per_op, tm.ns_median));
+  }
+  {
+    const std::size_t n = 4000;
+    const auto e = random_exponents(n, 22);
+    std::vector<ff::element<F>> out(n);
+    const timing tm = cpu_time_best_of(samples, double(n), [&] {
+      for (std::size_t i = 0; i < n; ++i) out[i] = ff::pow(g, e[i]);
+    });
+    for (std::size_t i = 0; i < n; i += 97)
+      if (out[i] != t.power(e[i])) throw ff::error(std::string(F::name) + ": ff::pow disagrees with the table");
+    p.own_ns = tm.ns_per_op;
+    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(ff::scalar_backend())),
+                       "square_and_multiply", std::nullopt, std::nullopt, samples, tm.ns_per_op, tm.ns_median));
+  }
+  return p;
+}
+
+}  // namespace
+
+// ---- Shared with the sweep (power_timing.hpp) ---------------------------------------------------
+unsigned default_power_window(const std::string& field) {
+  unsigned w = 0;
+  with_field(field, [&]<class F>() { w = ff::default_window_bits<F>(); });
+  return w;
+}
+std::size_t power_element_bytes(const std::string& field) {
+  std::size_t b = 0;
+  with_field(field, [&]<class F>() { b = sizeof(ff::element<F>); });
+  return b;
+}
+
+std::vector<power_point> time_fixed_base_powers(const std::string& field, const std::string& backend,
+                                                unsigned window_bits, int min_log, int max_log, int samples,
+                                                const std::function<void(const power_point&)>& after_each) {
+  std::vector<power_point> points;
+  const ff::backend be = backend_named(backend);
+  with_field(field, [&]<class F>() {
+    const ff::fixed_base_table<F> t(window_bits);
+    const auto e = random_exponents(std::size_t{1} << max_log, 5);
+    std::vector<ff::element<F>> out(e.size());
+    for (int lg = min_log; lg <= max_log; ++lg) {
+      const std::size_t n = std::size_t{1} << lg;
+      const std::span<const u128> in(e.data(), n);
+      const std::span<ff::element<F>> res(out.data(), n);
+      const timing tm = cpu_time_best_of(samples, double(n), [&] { t.power(be, in, res); });
+      keep(out[n - 1]);
+      points.push_back({lg, tm.ns_per_op, tm.ns_median});
+      if (after_each) after_each(points.back());
+    }
+  });
+  return points;
+}
+
+
+void run_power_report(const options& o, results& r) {
+  // The batch default (FF_BACKEND / fastest) or --backend, plus pclmul and portable (smallest
+  // batch only: it is slow) for comparison.
+  std::vector<ff::backend> backends;
+  if (o.backend) backends = {backend_named(*o.backend)};
+  else {
+    backends.push_back(ff::batch_backend());
+    for (ff::backend b : {ff::backend::pclmul, ff::backend::pmull, ff::backend::portable})
+      if (ff::cpu_has(b) && std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
+  }
+  const ff::backend headline = backends.front();
+  struct row {
+    std::string field;
+    unsigned window_bits = 0, windows = 0;
+    double table_mib = 0;
+    std::map<std::pair<ff::backend, int>, double> ns;
+    std::optional<peer_figures> peers;
+  };
+  std::vector<row> rows;
+  std::vector<shape_result> shapes;
+
+  for (const std::string& field : o.fields) {
+    with_field(field, [&]<class F>() {
+      const unsigned w = o.window_bits ? unsigned(*o.window_bits) : ff::default_window_bits<F>();
+      progress("power " + field + ": building the " + std::to_string(w) + "-bit window table");
+      const ff::fixed_base_table<F> t(w);
+      row x{field, w, t.windows(), double(t.bytes()) / (1 << 20), {}, std::nullopt};
+      const auto e = random_exponents(std::size_t{1} << o.max_log, 1);
+      std::vector<ff::element<F>> out(e.size());
+      for (ff::backend be : backends)
+        for (int lg = o.min_log; lg <= o.max_log; ++lg) {
+          const bool slow = be == ff::backend::portable && be != headline;
+          if (slow && lg > o.min_log) continue;
+          const int samples = slow ? std::min(o.samples, 3) : o.samples;
+          const std::size_t n = std::size_t{1} << lg;
+          progress("power " + field + " " + std::string(ff::to_string(be)) + " 2^" + std::to_string(lg));
+          const std::span<const u128> in(e.data(), n);
+          const std::span<ff::element<F>> res(out.data(), n);
+          const timing tm = cpu_time_best_of(samples, double(n), [&] { t.power(be, in, res); });
+          keep(out[n - 1]);
+          for (std::size_t i = 0; i < n; i += n / 16 + 1)
+            if (out[i] != t.power(e[i])) throw ff::error(field + ": batch power disagrees with the scalar power");
+          x.ns[{be, lg}] = tm.ns_per_op;
+          r.add(power_record(field, "fieldlab", std::string(ff::to_string(be)), std::nullopt, lg, int(w), samples,
+                             tm.ns_per_op, tm.ns_median));
+        }
+      if (o.peers) {
+        progress("power " + field + ": NTL power() and ff::pow (square-and-multiply)");
+        x.peers = time_peers<F>(t, o, r);
+      }
+      progress("power " + field + ": loop shapes");
+      if (ff::is_batch_only(headline)) time_shapes<F, true>(ff::detail::simd_power_shape, headline, o, r, shapes);
+      for (ff::backend be : {ff::backend::pclmul, ff::backend::pmull})
+        if (ff::cpu_has(be) && (!o.backend || be == headline))
+          time_shapes<F, false>(ff::detail::scalar_power_shape, be, o, r, shapes);
+      rows.push_back(std::move(x));
+    });
+  }
+  for (const auto& s : seed_figures) {
+    // The seed's ns are an Apple M CPU (AArch64 VM, PMULL); its ratios are to its ghash128.
+    r.add(power_record(s.field, "seed", "pmull", "apple_m_vm_ns", 22, s.window_bits, 11, s.ns_per_power,
+                       s.ns_per_power));
+    r.add(power_record(s.field, "seed", "pmull", "relative_to_ghash128", 22, s.window_bits, 11, s.relative,
+                       s.relative));
+  }
+
+  // The seed's table at the largest batch, with the peers and the seed's ratios.
+  const int lg = o.max_log;
+  std::optional<double> ghash_ns;
+  for (const row& x : rows)
+    if (x.field == "ghash128") ghash_ns = x.ns.at({headline, lg});
+  std::printf("\nFixed-base powers: 2^%d random 128-bit exponents, best of %d (thread CPU time), backend %s\n", lg, o.samples,
+              std::string(ff::to_string(headline)).c_str());
+  std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "Field", "Window", "Windows", "Table MiB",
+              "ns/power", "Relative", "seed (Apple", "NTL power", "x faster", "own sq-mul", "x faster");
+  std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "", "bits", "", "", "", "to ghash", "M, PMULL) rel",
+              "ns", "than NTL", "ns", "");
+  for (const row& x : rows) {
+    const double ns = x.ns.at({headline, lg});
+    char rel[16] = "-", seed[16] = "-", ntl[16] = "-", ntl_x[16] = "-", own[16] = "-", own_x[16] = "-";
+    if (ghash_ns) std::snprintf(rel, sizeof rel, "%.2fx", ns / *ghash_ns);
+    if (const seed_figure* s = seed_for(x.field)) std::snprintf(seed, sizeof seed, "%.2fx", s->relative);
+    if (x.peers) {
+      std::snprintf(ntl, sizeof ntl, "%.0f", x.peers->ntl_ns);
+      std::snprintf(ntl_x, sizeof ntl_x, "%.0fx", x.peers->ntl_ns / ns);
+      std::snprintf(own, sizeof own, "%.1f", x.peers->own_ns);
+      std::snprintf(own_x, sizeof own_x, "%.1fx", x.peers->own_ns / ns);
+    }
+    std::printf("%-9s %6u %7u %9.1f %9.2f %8s %12s %10s %8s %10s %8s\n", x.field.c_str(), x.window_bits, x.windows,
+                x.table_mib, ns, rel, seed, ntl, ntl_x, own, own_x);
+  }
+  std::printf("(seed: Apple M CPU in an AArch64 VM, PMULL, 2^22 powers: b127 %.1f, ghash128 %.1f ns/power.)\n",
+              seed_figures[0].ns_per_power, seed_figures[1].ns_per_power);
+
+  std::printf("\nns/power by backend and batch size:\n%-9s %-11s", "Field", "Backend");
+  for (int l = o.min_log; l <= o.max_log; ++l) std::printf(" %8s", ("2^" + std::to_string(l)).c_str());
+  std::printf("\n");
+  for (const row& x : rows)
+    for (ff::backend be : backends) {
+      std::printf("%-9s %-11s", x.field.c_str(), std::string(ff::to_string(be)).c_str());
+      for (int l = o.min_log; l <= o.max_log; ++l) {
+        const auto it = x.ns.find({be, l});
+        if (it == x.ns.end()) std::printf(" %8s", "-");
+        else std::printf(" %8.2f", it->second);
+      }
+      std::printf("\n");
+    }
+  print_shapes(o, shapes);
+}
+
 }  // namespace ffb

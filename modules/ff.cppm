@@ -13,6 +13,7 @@ export import ff.polynomial;
 export import ff.kernel;
 export import ff.ops;
 export import ff.batch;
+export import ff.power;
 export import ff.b127;
 export import ff.ghash128;
 export import ff.b163;
