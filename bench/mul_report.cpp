@@ -150,8 +150,11 @@ std::size_t lanes_of(ff::backend be) {
   return be == ff::backend::vpclmul512 ? 8 : be == ff::backend::vpclmul256 ? 4 : 1;
 }
 
-// Counts the clmuls of one product by running it through a counting policy.
+// Counts the clmuls of one product by running it through a counting policy. It claims
+// 8 lanes so that fields whose product shape depends on the lane count (ghash2) count the
+// SIMD shape, the one the arithmetic floor (zmm) refers to.
 struct counting_policy : ff::arith::portable {
+  static constexpr std::size_t lanes = 8;
   static inline int count = 0;
   static void clmul(const u64& a, const u64& b, u64& lo, u64& hi) {
     ++count;
