@@ -42,7 +42,21 @@ FF_INLINE void gather_limb(const std::array<V, N>& rows, V& limb, std::index_seq
 }
 template <std::size_t W, std::size_t N, class V, std::size_t... J>
 FF_INLINE void rows_to_limbs(const std::array<V, N>& rows, std::array<V, N>& limbs, std::index_sequence<J...>) {
-  (gather_limb<W, N, J>(rows, limbs[J], std::make_index_sequence<N>{}), ...);
+  if constexpr (W == 8 && N == 4) {
+    // 8 elements of 4 limbs: one in-lane unpack round, then one two-source permute per limb
+    // (8 shuffles instead of the generic 12). Lanes stay in element order: other code (the
+    // power tables' gathers) fills limb vectors lane by lane.
+    const V t0 = __builtin_shufflevector(rows[0], rows[1], 0, 8, 2, 10, 4, 12, 6, 14);
+    const V t1 = __builtin_shufflevector(rows[0], rows[1], 1, 9, 3, 11, 5, 13, 7, 15);
+    const V t2 = __builtin_shufflevector(rows[2], rows[3], 0, 8, 2, 10, 4, 12, 6, 14);
+    const V t3 = __builtin_shufflevector(rows[2], rows[3], 1, 9, 3, 11, 5, 13, 7, 15);
+    limbs[0] = __builtin_shufflevector(t0, t2, 0, 4, 1, 5, 8, 12, 9, 13);
+    limbs[2] = __builtin_shufflevector(t0, t2, 2, 6, 3, 7, 10, 14, 11, 15);
+    limbs[1] = __builtin_shufflevector(t1, t3, 0, 4, 1, 5, 8, 12, 9, 13);
+    limbs[3] = __builtin_shufflevector(t1, t3, 2, 6, 3, 7, 10, 14, 11, 15);
+  } else {
+    (gather_limb<W, N, J>(rows, limbs[J], std::make_index_sequence<N>{}), ...);
+  }
 }
 
 // Row M, lane l holds qword k = M * W + l = limb k % N of element k / N.
@@ -57,7 +71,18 @@ FF_INLINE void scatter_row(const std::array<V, N>& limbs, V& row, std::index_seq
 }
 template <std::size_t W, std::size_t N, class V, std::size_t... M>
 FF_INLINE void limbs_to_rows(const std::array<V, N>& limbs, std::array<V, N>& rows, std::index_sequence<M...>) {
-  (scatter_row<W, N, M>(limbs, rows[M], std::make_index_sequence<N>{}), ...);
+  if constexpr (W == 8 && N == 4) {  // the inverse of the shuffles in rows_to_limbs
+    const V t0 = __builtin_shufflevector(limbs[0], limbs[2], 0, 2, 8, 10, 1, 3, 9, 11);
+    const V t2 = __builtin_shufflevector(limbs[0], limbs[2], 4, 6, 12, 14, 5, 7, 13, 15);
+    const V t1 = __builtin_shufflevector(limbs[1], limbs[3], 0, 2, 8, 10, 1, 3, 9, 11);
+    const V t3 = __builtin_shufflevector(limbs[1], limbs[3], 4, 6, 12, 14, 5, 7, 13, 15);
+    rows[0] = __builtin_shufflevector(t0, t1, 0, 8, 2, 10, 4, 12, 6, 14);
+    rows[1] = __builtin_shufflevector(t0, t1, 1, 9, 3, 11, 5, 13, 7, 15);
+    rows[2] = __builtin_shufflevector(t2, t3, 0, 8, 2, 10, 4, 12, 6, 14);
+    rows[3] = __builtin_shufflevector(t2, t3, 1, 9, 3, 11, 5, 13, 7, 15);
+  } else {
+    (scatter_row<W, N, M>(limbs, rows[M], std::make_index_sequence<N>{}), ...);
+  }
 }
 
 }  // namespace ff::detail
