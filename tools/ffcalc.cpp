@@ -18,7 +18,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <type_traits>
 #include <vector>
 import ff;
@@ -39,13 +38,10 @@ struct failure : std::runtime_error {
 [[noreturn]] void usage_error(const std::string& message) { throw failure(exit_usage, message); }
 [[noreturn]] void math_error(const std::string& message) { throw failure(exit_math, message); }
 
-// The fields ffcalc knows, in the order --help lists them.
-using fields = std::tuple<ff::b127, ff::ghash128, ff::b163, ff::b191, ff::sect193, ff::b256, ff::ghash2>;
-
+// The fields ffcalc knows (the library's list), in the order --help lists them.
 std::string field_names() {
   std::string names;
-  std::apply([&](auto... f) { ((names += (names.empty() ? "" : " ") + std::string(decltype(f)::name)), ...); },
-             fields{});
+  for (std::string_view n : ff::field_names) names += (names.empty() ? "" : " ") + std::string(n);
   return names;
 }
 
@@ -163,16 +159,16 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
   usage_error("unknown op '" + std::string(op_name) + "' (ops:" + names + ")");
 }
 
-// FIELD name -> calculate<F>, resolved once per request by a fold over the field list.
+// FIELD name -> calculate<F>, resolved once per request by ff::visit_field.
 using calculator = std::string (*)(std::string_view, std::span<const std::string_view>);
 
 calculator find_field(std::string_view name) {
   calculator found = nullptr;
-  const auto match = [&]<class F>(F) {
-    if (F::name == name) found = &calculate<F>;
-  };
-  std::apply([&](auto... f) { (match(f), ...); }, fields{});
-  if (!found) usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
+  try {
+    ff::visit_field(name, [&]<class F>() { found = &calculate<F>; });
+  } catch (const ff::error&) {
+    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
+  }
   return found;
 }
 
