@@ -60,9 +60,115 @@ constexpr int chains = 12;
   for (std::size_t i = 0; i < words; ++i) c[i] = a[i] ^ b[i];
 }
 
+// The same with non-temporal stores (no read-for-ownership of c: three transfers per element
+// instead of four), the memory pattern the large-batch kernels use.
+[[gnu::target("avx2")]] void xor_stream_nt(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c,
+                                           std::size_t words) {
+  std::size_t i = 0;
+  for (; i < words && reinterpret_cast<std::uintptr_t>(c + i) % 32 != 0; ++i) c[i] = a[i] ^ b[i];
+  for (; i + 4 <= words; i += 4) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(c + i), _mm256_xor_si256(x, y));
+  }
+  _mm_sfence();
+  for (; i < words; ++i) c[i] = a[i] ^ b[i];
+}
+
+// Memory traffic and arithmetic together, with nothing else: per block of 8 elements of
+// Rows qwords, two loads and one non-temporal store per row (as the streaming kernels, with
+// their per-line prefetch) and 2 x Clmuls VPCLMULQDQ zmm (8 elements x Clmuls 64x64
+// products) whose operands come from the loads and whose results go into the stores.
+// max(memory floor, arithmetic floor) assumes the core overlaps the two perfectly; this loop
+// measures how far it does, so no kernel with this traffic and clmul count can beat it.
+// (Fully unrolled: a rolled loop keeps x, y, z on the stack.)
+template <int Rows, int Clmuls>
+  requires(2 * Clmuls <= 4 * Rows * Rows)
+[[gnu::target("avx512f,avx512vl,vpclmulqdq")]] void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b,
+                                                                       std::uint64_t* c, std::size_t blocks) {
+  constexpr std::size_t words = 8 * Rows, prefetch_words = 4096 / 8;
+  for (std::size_t i = 0; i < blocks; ++i, a += words, b += words, c += words) {
+#pragma unroll
+    for (int r = 0; r < Rows; ++r) {
+      __builtin_prefetch(a + prefetch_words + 8 * r);
+      __builtin_prefetch(b + prefetch_words + 8 * r);
+    }
+    __m512i x[Rows], y[Rows], z[Rows];
+#pragma unroll
+    for (int r = 0; r < Rows; ++r) {
+      x[r] = _mm512_loadu_si512(a + 8 * r);
+      y[r] = _mm512_loadu_si512(b + 8 * r);
+      z[r] = _mm512_xor_si512(x[r], y[r]);
+    }
+#pragma unroll
+    for (int k = 0; k < 2 * Clmuls; ++k) {
+      // Distinct (row, row, qword selector) for every k: two equal products would cancel in
+      // the XOR and the compiler would drop both.
+      const int r = k % Rows, s = (k / Rows) % Rows, q = k / (Rows * Rows);
+      z[r] = _mm512_xor_si512(z[r], q == 0   ? _mm512_clmulepi64_epi128(x[r], y[s], 0x00)
+                                    : q == 1 ? _mm512_clmulepi64_epi128(x[r], y[s], 0x11)
+                                    : q == 2 ? _mm512_clmulepi64_epi128(x[r], y[s], 0x01)
+                                             : _mm512_clmulepi64_epi128(x[r], y[s], 0x10));
+    }
+#pragma unroll
+    for (int r = 0; r < Rows; ++r) _mm512_stream_si512(reinterpret_cast<__m512i*>(c + 8 * r), z[r]);
+  }
+  _mm_sfence();
+}
+
+template <int Rows, int Clmuls>
+bool try_traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t blocks,
+                            int clmuls) {
+  if constexpr (2 * Clmuls <= 4 * Rows * Rows) {
+    if (clmuls != Clmuls) return false;
+    traffic_and_clmuls<Rows, Clmuls>(a, b, c, blocks);
+    return true;
+  }
+  return false;
+}
+
+template <int Rows>
+void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t blocks,
+                        int clmuls) {
+  if (!(try_traffic_and_clmuls<Rows, 3>(a, b, c, blocks, clmuls) || try_traffic_and_clmuls<Rows, 4>(a, b, c, blocks, clmuls) ||
+        try_traffic_and_clmuls<Rows, 6>(a, b, c, blocks, clmuls) || try_traffic_and_clmuls<Rows, 9>(a, b, c, blocks, clmuls)))
+    throw ff::error("combined floor: no loop for " + std::to_string(clmuls) + " clmuls per product of " +
+                    std::to_string(8 * Rows) + "-byte elements");
+}
+
 }  // namespace
 
-std::vector<int> batch_logs(const options& o);
+void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls) {
+  if (!ff::cpu_has(ff::backend::vpclmul512)) throw ff::error("combined floor: needs VPCLMULQDQ on zmm");
+  const std::size_t words = std::size_t(elem_bytes) / 8;
+  auto* x = static_cast<const std::uint64_t*>(a);
+  auto* y = static_cast<const std::uint64_t*>(b);
+  auto* z = static_cast<std::uint64_t*>(c);
+  // A head of whole elements (plain XOR) aligns the stores, as in the streaming kernels.
+  std::size_t head = 0;
+  while (head < 8 && head < n && reinterpret_cast<std::uintptr_t>(z + head * words) % 64 != 0) ++head;
+  if (head == 8 || head == n) return memory_pass(a, b, c, n * words * 8, false);
+  memory_pass(x, y, z, head * words * 8, false);
+  const std::size_t blocks = (n - head) / 8, done = head + 8 * blocks;
+  x += head * words, y += head * words, z += head * words;
+  switch (words) {
+    case 2: traffic_and_clmuls<2>(x, y, z, blocks, clmuls); break;
+    case 3: traffic_and_clmuls<3>(x, y, z, blocks, clmuls); break;
+    case 4: traffic_and_clmuls<4>(x, y, z, blocks, clmuls); break;
+    default: throw ff::error("combined floor: no loop for " + std::to_string(elem_bytes) + "-byte elements");
+  }
+  x += blocks * 8 * words, y += blocks * 8 * words, z += blocks * 8 * words;
+  memory_pass(x, y, z, (n - done) * words * 8, false);
+}
+
+void memory_pass(const void* a, const void* b, void* c, std::size_t bytes, bool nontemporal) {
+  auto* x = static_cast<const std::uint64_t*>(a);
+  auto* y = static_cast<const std::uint64_t*>(b);
+  auto* z = static_cast<std::uint64_t*>(c);
+  if (nontemporal) xor_stream_nt(x, y, z, bytes / 8);
+  else xor_stream(x, y, z, bytes / 8);
+}
+
 
 void run_floors(const options& o, results& r) {
   progress("floors: clmul throughput");
@@ -90,8 +196,8 @@ void run_floors(const options& o, results& r) {
   }
 
   progress("floors: memory (c[i] = a[i] ^ b[i])");
-  std::printf("\nMemory floor: c[i] = a[i] ^ b[i], ns per element\n%-8s", "log2 N");
-  for (int bytes : {16, 24, 32}) std::printf(" %10d B", bytes);
+  std::printf("\nMemory floor: c[i] = a[i] ^ b[i], ns per element, ordinary / non-temporal stores\n%-8s", "log2 N");
+  for (int bytes : {16, 24, 32}) std::printf(" %17d B", bytes);
   std::printf("\n");
   for (int lg : batch_logs(o)) {
     std::printf("%-8d", lg);
@@ -100,13 +206,13 @@ void run_floors(const options& o, results& r) {
       std::vector<std::uint64_t> a(words), b(words), c(words);
       std::mt19937_64 rng(5);
       for (std::size_t i = 0; i < words; ++i) a[i] = rng(), b[i] = rng();
-      const timing t = time_best_of(samples, double(n), [&] {
-        xor_stream(a.data(), b.data(), c.data(), words);
-        keep(c[words / 2]);
-      });
-      std::printf(" %12.3f", t.ns_per_op);
-      r.add({.bench = "floor_mem", .impl = "floor", .log2_n = lg, .elem_bytes = bytes, .samples = samples,
-             .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
+      const std::vector<timing> t = time_interleaved(
+          samples, double(n), {[&] { memory_pass(a.data(), b.data(), c.data(), words * 8, false), keep(c[words / 2]); },
+                               [&] { memory_pass(a.data(), b.data(), c.data(), words * 8, true), keep(c[words / 2]); }});
+      std::printf(" %9.3f / %6.3f", t[0].ns_per_op, t[1].ns_per_op);
+      for (int k = 0; k < 2; ++k)
+        r.add({.bench = "floor_mem", .impl = "floor", .variant = k ? "stream" : "regular_stores", .log2_n = lg,
+               .elem_bytes = bytes, .samples = samples, .ns_per_op = t[k].ns_per_op, .ns_median = t[k].ns_median});
     }
     std::printf("\n");
   }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ffb {
@@ -32,6 +33,28 @@ timing time_best_of(int samples, double ops, Sample&& sample) {
   }
   std::sort(ns.begin(), ns.end());
   return {ns.front(), ns[ns.size() / 2], samples};
+}
+
+// Times several functions on the same data, one sample of each in turn, so that drift in
+// the machine (memory bandwidth on a shared host moves by 20-30% within seconds) hits them
+// alike: a ratio of two results is then a ratio measured side by side.
+inline std::vector<timing> time_interleaved(int samples, double ops, const std::vector<std::function<void()>>& fns) {
+  using clock = std::chrono::steady_clock;
+  for (const auto& f : fns) f();
+  std::vector<std::vector<double>> ns(fns.size());
+  for (int s = 0; s < samples; ++s)
+    for (std::size_t k = 0; k < fns.size(); ++k) {
+      const auto t0 = clock::now();
+      fns[k]();
+      const auto t1 = clock::now();
+      ns[k].push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / ops);
+    }
+  std::vector<timing> out;
+  for (auto& v : ns) {
+    std::sort(v.begin(), v.end());
+    out.push_back({v.front(), v[v.size() / 2], samples});
+  }
+  return out;
 }
 
 // Keeps a value alive without a store the optimizer could drop.

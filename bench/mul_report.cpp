@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <random>
@@ -228,21 +229,46 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
       for (auto& e : b) e = F::random(rng);
       // "default" is what ff::mul does (the policy's product shape, non-temporal stores for
       // outputs past ff::detail::stream_min_bytes); the others are measured for comparison.
+      // The memory floor runs on these same buffers, interleaved sample by sample with the
+      // kernels, in both store kinds: the ratio kernel/floor is then measured side by side.
       const bool library_streams = lanes > 1 && n * sizeof(ff::element<F>) >= ff::detail::stream_min_bytes;
+      std::vector<std::string> variants;
+      std::vector<std::function<void()>> runs;
       for (const char* variant : {"default", "schoolbook", "stream", "regular_stores"}) {
         const std::string v = variant;
         if (v == "schoolbook" && lg != std::min(o.max_log, 16)) continue;  // the variant A/B at one size
         if (v == "stream" && (lanes == 1 || lg < 16 || library_streams)) continue;
         if (v == "regular_stores" && !library_streams) continue;
         const bool stream = v == "stream" || (v == "default" && library_streams);
-        const timing t = time_best_of(samples, double(n), [&] {
+        variants.push_back(v);
+        runs.push_back([&, v, stream] {
           if (v == "schoolbook") loops<F, schoolbook, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
           else loops<F, library, 1>::run_bulk(be, a.data(), b.data(), out.data(), n, stream);
           keep(out[n / 2]);
         });
-        r.add({.bench = "mul", .field = name, .backend = bname, .variant = variant, .log2_n = lg,
-               .samples = samples, .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
       }
+      for (bool nt : {false, true})
+        runs.push_back([&, nt] { memory_pass(a.data(), b.data(), out.data(), n * sizeof(ff::element<F>), nt), keep(out[n / 2]); });
+      // With the zmm kernels: the same traffic plus the field's clmuls, nothing else.
+      const bool combined = be == ff::backend::vpclmul512;
+      if (combined)
+        runs.push_back([&] { combined_pass(a.data(), b.data(), out.data(), n, row.elem_bytes, row.clmuls), keep(out[n / 2]); });
+      const std::vector<timing> t = time_interleaved(samples, double(n), runs);
+      if (combined)
+        r.add({.bench = "floor_combined", .field = name, .impl = "floor", .backend = bname, .log2_n = lg,
+               .elem_bytes = row.elem_bytes, .samples = samples, .ns_per_op = t.back().ns_per_op,
+               .ns_median = t.back().ns_median});
+      for (std::size_t k = 0; k < variants.size(); ++k)
+        r.add({.bench = "mul", .field = name, .backend = bname, .variant = variants[k], .log2_n = lg,
+               .samples = samples, .ns_per_op = t[k].ns_per_op, .ns_median = t[k].ns_median});
+      for (std::size_t k = 0; k < 2; ++k) {
+        const timing& f = t[variants.size() + k];
+        r.add({.bench = "floor_mem", .field = name, .impl = "floor", .backend = bname,
+               .variant = k ? "stream" : "regular_stores", .log2_n = lg, .elem_bytes = int(sizeof(ff::element<F>)),
+               .samples = samples, .ns_per_op = f.ns_per_op, .ns_median = f.ns_median});
+      }
+      // The kernels overwrote `out` with the floor's XOR: recompute the product to check it.
+      loops<F, library, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
       // The library's own entry point must agree with what was timed.
       std::vector<ff::element<F>> check(n);
       ff::mul<F>(be, a, b, check);
@@ -250,6 +276,18 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
     }
   }
   return row;
+}
+
+// The memory floor measured on a field's bulk buffers at 2^lg, interleaved with the kernels
+// of `backend` (any backend if empty): the faster store kind, or the given one.
+std::optional<double> paired_memory_floor(const results& r, const std::string& field, int lg,
+                                          const std::string& backend = "", const std::string& store_kind = "") {
+  std::optional<double> best;
+  for (const record& x : r.records)
+    if (x.bench == "floor_mem" && x.field == field && x.log2_n == lg && (backend.empty() || x.backend == backend) &&
+        (store_kind.empty() || x.variant == store_kind))
+      best = std::min(best.value_or(x.ns_per_op), x.ns_per_op);
+  return best;
 }
 
 void write_roofline_plot(const options& o, const results& r, const std::vector<field_row>& rows,
@@ -277,16 +315,15 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
       write_atomically(file.string(), data);
       plots += (plots.empty() ? "" : ", ") + ("'" + file.string() + "' using 1:2 with linespoints title '" + bname + "'");
     }
-    // Floors: memory at this element size; arithmetic on the best backend.
+    // Floors: memory (measured with this field's buffers); arithmetic on the best backend.
     std::string mem, arith;
-    const int bytes = row.elem_bytes;
     double best_clmul = 1e9;
     for (const record& x : r.records)
       if (x.bench == "floor_clmul") best_clmul = std::min(best_clmul, x.ns_per_op);
-    for (const record& x : r.records)
-      if (x.bench == "floor_mem" && x.elem_bytes == bytes) {
-        mem += std::to_string(*x.log2_n) + " " + std::to_string(x.ns_per_op) + "\n";
-        arith += std::to_string(*x.log2_n) + " " + std::to_string(row.clmuls * best_clmul) + "\n";
+    for (int lg : batch_logs(o))
+      if (const auto floor = paired_memory_floor(r, row.field, lg)) {
+        mem += std::to_string(lg) + " " + std::to_string(*floor) + "\n";
+        arith += std::to_string(lg) + " " + std::to_string(row.clmuls * best_clmul) + "\n";
       }
     if (!mem.empty()) {
       write_atomically((dir / (row.field + "-floor-mem.dat")).string(), mem);
@@ -361,26 +398,36 @@ void run_mul_report(const options& o, results& r) {
     std::printf("\n");
   }
 
-  // Bulk roofline: each size against max(arithmetic floor, memory floor).
-  std::printf("\nBulk multiplication (the seed's shape), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n");
+  // Bulk roofline: each size against max(arithmetic floor, memory floor), and against the
+  // measured floor of doing both in one loop.
+  std::printf("\nBulk multiplication (the seed's shape), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n"
+              "memory floors: c = a ^ b on the same buffers, interleaved sample by sample with the kernels,\n"
+              "with ordinary stores (xor) and non-temporal stores (xor-nt); the floor takes the faster.\n"
+              "mem+clmul: that traffic plus the field's clmuls in one zmm loop (how far the core overlaps them)\n");
   for (const field_row& row : rows) {
-    const int bytes = row.elem_bytes;
-    std::printf("%s (%d B)\n  %-7s", row.field.c_str(), bytes, "log2 N");
+    std::printf("%s (%d B, %d clmuls)\n  %-7s", row.field.c_str(), row.elem_bytes, row.clmuls, "log2 N");
     for (ff::backend be : backends) std::printf(" %11s", std::string(ff::to_string(be)).c_str());
-    std::printf(" %11s %11s %8s\n", "mem floor", "floor", "ratio");
+    std::printf(" %9s %9s %9s %8s %10s %8s\n", "xor", "xor-nt", "floor", "ratio", "mem+clmul", "ratio");
     for (int lg : batch_logs(o)) {
       std::printf("  %-7d", lg);
       double best = 1e9;
+      std::string best_backend;
       for (ff::backend be : backends) {
-        const auto v = r.find("mul", row.field, "fieldlab", std::string(ff::to_string(be)), lg, std::string("default"));
-        if (v) best = std::min(best, *v), std::printf(" %11.3f", *v);
+        const std::string bname(ff::to_string(be));
+        const auto v = r.find("mul", row.field, "fieldlab", bname, lg, std::string("default"));
+        if (v && *v < best) best = *v, best_backend = bname;
+        if (v) std::printf(" %11.3f", *v);
         else std::printf(" %11s", "-");
       }
-      double mem = 0;
-      for (const record& x : r.records)
-        if (x.bench == "floor_mem" && x.log2_n == lg && x.elem_bytes == bytes) mem = x.ns_per_op;
-      const double floor = std::max(mem, row.clmuls * best_clmul);
-      std::printf(" %11.3f %11.3f %7.2fx\n", mem, floor, best / floor);
+      // The floors that ran interleaved with the best kernel, on its buffers.
+      const double xor_plain = paired_memory_floor(r, row.field, lg, best_backend, "regular_stores").value_or(0);
+      const double xor_nt = paired_memory_floor(r, row.field, lg, best_backend, "stream").value_or(0);
+      const double floor = std::max(std::min(xor_plain, xor_nt), row.clmuls * best_clmul);
+      std::printf(" %9.3f %9.3f %9.3f %7.2fx", xor_plain, xor_nt, floor, best / floor);
+      if (const auto both = r.find("floor_combined", row.field, "floor", best_backend, lg))
+        std::printf(" %10.3f %7.2fx\n", *both, best / *both);
+      else
+        std::printf(" %10s %8s\n", "-", "-");
     }
   }
   write_roofline_plot(o, r, rows, backends);

@@ -4,7 +4,6 @@
 // not the absolute times).
 #include <algorithm>
 #include <cstdio>
-#include <limits>
 #include <optional>
 #include <string>
 #include "report.hpp"
@@ -35,6 +34,12 @@ std::optional<record> best(const results& r, const std::string& bench, const std
   return b;
 }
 
+std::string format(const char* spec, double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, spec, v);
+  return buf;
+}
+
 }  // namespace
 
 void run_summary(const options& o, results& r) {
@@ -49,14 +54,15 @@ void run_summary(const options& o, results& r) {
     if (std::find(o.fields.begin(), o.fields.end(), s.field) == o.fields.end()) continue;
     const auto p = best(r, "power", s.field, lg, std::nullopt);
     const auto m = best(r, "mul", s.field, lg, std::string("default"));
-    auto cell = [](const std::optional<record>& x) { return x ? x->ns_per_op : std::numeric_limits<double>::quiet_NaN(); };
+    // A measurement this run did not make (e.g. powers under --mul) prints as "-".
+    auto cell = [](const std::optional<record>& x) { return x ? format("%.3f", x->ns_per_op) : std::string("-"); };
     auto rel = [](const std::optional<record>& x, const std::optional<record>& g) {
-      return x && g ? x->ns_per_op / g->ns_per_op : std::numeric_limits<double>::quiet_NaN();
+      return x && g ? format("%.2fx", x->ns_per_op / g->ns_per_op) : std::string("-");
     };
     std::string kernel = m ? *m->backend : "-";
     if (p && p->backend) kernel += ", power: " + *p->backend;
-    std::printf("%-9s %10.3f %6.2fx %12.2fx %9.3f %6.2fx %12.2fx %-22s\n", s.field, cell(p), rel(p, power_ghash),
-                s.power_rel, cell(m), rel(m, mul_ghash), s.mul_rel, kernel.c_str());
+    std::printf("%-9s %10s %7s %12.2fx %9s %7s %12.2fx %-22s\n", s.field, cell(p).c_str(), rel(p, power_ghash).c_str(),
+                s.power_rel, cell(m).c_str(), rel(m, mul_ghash).c_str(), s.mul_rel, kernel.c_str());
     r.add({.bench = "mul", .field = std::string(s.field), .impl = "seed", .log2_n = 22, .samples = 11,
            .ns_per_op = s.ns_mul, .ns_median = s.ns_mul});
   }
