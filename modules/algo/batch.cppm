@@ -19,17 +19,21 @@ export import ff.kernel;
 // Exported so benchmarks can instantiate the same loops with other policies (variants).
 export namespace ff::detail {
 
-// One block of A::lanes elements: load, compute, store (Stream: non-temporal stores to a
-// row-aligned destination, which skip the read-for-ownership of the output).
-template <class F, class A, bool Stream = false, class Op>
+// One block of A::lanes elements: load, compute, store. It uses the policy's batch layout
+// (lanes in whichever order is cheapest to transpose: the elements are independent).
+// Stream: non-temporal stores to a row-aligned destination, which skip the
+// read-for-ownership of the output.
+// Binary: the operation reads b (multiply) or not (square, b unused): a compile-time flag,
+// because a run-time null test on b left a branch in every iteration of the loop.
+template <class F, class A, bool Binary, bool Stream = false, class Op>
 FF_INLINE void batch_block(const element<F>* a, const element<F>* b, element<F>* out, Op op) {
   constexpr std::size_t N = F::limbs;
   std::array<limbs_t<A>, N> x, y;
-  A::template load<N>(a->limb.data(), x);
-  if (b) A::template load<N>(b->limb.data(), y);
+  A::template load_batch<N>(a->limb.data(), x);
+  if constexpr (Binary) A::template load_batch<N>(b->limb.data(), y);
   const std::array<limbs_t<A>, N> r = op(x, y);
-  if constexpr (Stream) A::template store_stream<N>(out->limb.data(), r);
-  else A::template store<N>(out->limb.data(), r);
+  if constexpr (Stream) A::template store_batch_stream<N>(out->limb.data(), r);
+  else A::template store_batch<N>(out->limb.data(), r);
 }
 
 // Arrays this large stream from DRAM, and the hardware prefetcher alone keeps too few misses
@@ -51,20 +55,20 @@ FF_INLINE void prefetch_block(const element<F>* p) {
 inline constexpr std::size_t stream_min_bytes = std::size_t(8) << 20;
 
 // Fewer than A::lanes elements through one zero-padded block.
-template <class F, class A, class Op>
+template <class F, class A, bool Binary, class Op>
 FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>* out, std::size_t count, Op op) {
   constexpr std::size_t W = A::lanes;
   std::array<element<F>, W> ta{}, tb{}, tr;
   std::memcpy(ta.data(), a, count * sizeof(element<F>));
-  if (b) std::memcpy(tb.data(), b, count * sizeof(element<F>));
-  batch_block<F, A>(ta.data(), b ? tb.data() : nullptr, tr.data(), op);
+  if constexpr (Binary) std::memcpy(tb.data(), b, count * sizeof(element<F>));
+  batch_block<F, A, Binary>(ta.data(), tb.data(), tr.data(), op);
   std::memcpy(out, tr.data(), count * sizeof(element<F>));
 }
 
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
 // goes through one zero-padded block. (No recursion: it would defeat always_inline.)
 // Stream (SIMD backends only): non-temporal stores, after a head that aligns the output.
-template <class F, class A, bool Stream = false, class Op>
+template <class F, class A, bool Binary, bool Stream = false, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
   constexpr std::size_t W = A::lanes;
   std::size_t i = 0;
@@ -72,32 +76,33 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
     std::size_t head = 0;
     while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
     if (head < W) {
-      if (head > 0) padded_block<F, A>(a, b, out, head, op);
+      if (head > 0) padded_block<F, A, Binary>(a, b, out, head, op);
       for (i = head; i + W <= n; i += W) {
         prefetch_block<F, W>(a + i);
-        if (b) prefetch_block<F, W>(b + i);
-        batch_block<F, A, true>(a + i, b ? b + i : nullptr, out + i, op);
+        if constexpr (Binary) prefetch_block<F, W>(b + i);
+        batch_block<F, A, Binary, true>(a + i, b + i, out + i, op);
       }
       A::stream_fence();
-      if (i < n) padded_block<F, A>(a + i, b ? b + i : nullptr, out + i, n - i, op);
+      if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
       return;
     }
   }
-  for (; i + W <= n; i += W) batch_block<F, A>(a + i, b ? b + i : nullptr, out + i, op);
+  for (; i + W <= n; i += W) batch_block<F, A, Binary>(a + i, b + i, out + i, op);
   if constexpr (W > 1) {
-    if (i < n) padded_block<F, A>(a + i, b ? b + i : nullptr, out + i, n - i, op);
+    if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
   }
 }
 
 template <class F, class A, bool Stream = false>
 FF_INLINE void mul_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
   using limbs = std::array<limbs_t<A>, F::limbs>;
-  batch_loop<F, A, Stream>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
+  batch_loop<F, A, true, Stream>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
 }
 template <class F, class A, bool Stream = false>
 FF_INLINE void sqr_loop(const element<F>* a, element<F>* out, std::size_t n) {
   using limbs = std::array<limbs_t<A>, F::limbs>;
-  batch_loop<F, A, Stream>(a, nullptr, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
+  // b is never read (Binary = false); a stands in so that no null pointer is offset.
+  batch_loop<F, A, false, Stream>(a, a, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
 }
 
 }  // namespace ff::detail

@@ -6,7 +6,11 @@
 //                      on 1, 4 or 8 independent elements at a time.
 //   A::lanes           elements per limb value.
 //   A::clmul(a, b, lo, hi), A::square(a, lo, hi)
-//   A::load<N>/store<N> move A::lanes elements of N limbs between memory and limb values.
+//   A::load<N>/store<N> move A::lanes elements of N limbs between memory and limb values,
+//                      lane e = element e;
+//   A::load_batch<N>/store_batch<N> the same in any lane order the policy finds cheaper
+//                      (for batches of independent elements); SIMD policies also have
+//                      store_batch_stream<N> (non-temporal) and stream_fence().
 // Everything takes vectors by reference: a by-value vector argument in a function without
 // the vector ISA would change the ABI.
 module;
@@ -85,6 +89,30 @@ FF_INLINE void limbs_to_rows(const std::array<V, N>& limbs, std::array<V, N>& ro
   }
 }
 
+// The batch layout: when every element is independent (batch multiply and square), which
+// lane holds which element does not matter, only that the store undoes the load. For 2 limbs
+// that allows in-lane unpacks instead of lane-crossing permutes: unpacking rows (e0 e1 e2 e3)
+// and (e4 e5 e6 e7) gives limb vectors in lane order e0 e4 e1 e5 e2 e6 e3 e7, and the same
+// unpacks of the limbs give the rows back. Measured on Zen 5 (b127, zmm, 2^12 in cache):
+// 0.57 -> 0.50 ns/mul. Other limb counts keep the ordered transposes.
+template <std::size_t W, std::size_t N, class V>
+FF_INLINE void rows_to_limbs_batch(const std::array<V, N>& rows, std::array<V, N>& limbs) {
+  if constexpr (N == 2 && W == 8) {
+    limbs[0] = __builtin_shufflevector(rows[0], rows[1], 0, 8, 2, 10, 4, 12, 6, 14);
+    limbs[1] = __builtin_shufflevector(rows[0], rows[1], 1, 9, 3, 11, 5, 13, 7, 15);
+  } else if constexpr (N == 2 && W == 4) {
+    limbs[0] = __builtin_shufflevector(rows[0], rows[1], 0, 4, 2, 6);
+    limbs[1] = __builtin_shufflevector(rows[0], rows[1], 1, 5, 3, 7);
+  } else {
+    rows_to_limbs<W, N>(rows, limbs, std::make_index_sequence<N>{});
+  }
+}
+template <std::size_t W, std::size_t N, class V>
+FF_INLINE void limbs_to_rows_batch(const std::array<V, N>& limbs, std::array<V, N>& rows) {
+  if constexpr (N == 2 && (W == 8 || W == 4)) rows_to_limbs_batch<W, N>(limbs, rows);  // an involution
+  else limbs_to_rows<W, N>(limbs, rows, std::make_index_sequence<N>{});
+}
+
 }  // namespace ff::detail
 
 export namespace ff {
@@ -139,6 +167,11 @@ struct portable {
   FF_INLINE static void load(const u64* p, std::array<u64, N>& limbs) { std::memcpy(limbs.data(), p, 8 * N); }
   template <std::size_t N>
   FF_INLINE static void store(u64* p, const std::array<u64, N>& limbs) { std::memcpy(p, limbs.data(), 8 * N); }
+  // Batch layout (see detail::rows_to_limbs_batch): one element per limb value, as load/store.
+  template <std::size_t N>
+  FF_INLINE static void load_batch(const u64* p, std::array<u64, N>& limbs) { load<N>(p, limbs); }
+  template <std::size_t N>
+  FF_INLINE static void store_batch(u64* p, const std::array<u64, N>& limbs) { store<N>(p, limbs); }
 };
 
 #if defined(__x86_64__)
@@ -184,11 +217,24 @@ struct vpclmul512 {
     detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
     std::memcpy(p, rows.data(), sizeof(rows));
   }
-  // Non-temporal stores; p must be aligned to sizeof(limb).
+  // Batch layout (element order inside the vectors is free): see detail::rows_to_limbs_batch.
   template <std::size_t N>
-  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_stream(u64* p, const std::array<limb, N>& limbs) {
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void load_batch(const u64* p, std::array<limb, N>& limbs) {
     std::array<limb, N> rows;
-    detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
+    std::memcpy(rows.data(), p, sizeof(rows));
+    detail::rows_to_limbs_batch<lanes, N>(rows, limbs);
+  }
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_batch(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
+    std::memcpy(p, rows.data(), sizeof(rows));
+  }
+  // Batch layout with non-temporal stores; p must be aligned to sizeof(limb).
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_batch_stream(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
     for (std::size_t r = 0; r < N; ++r) _mm512_stream_si512(reinterpret_cast<__m512i*>(p) + r, __m512i(rows[r]));
   }
   static inline void stream_fence() { _mm_sfence(); }
@@ -219,11 +265,24 @@ struct vpclmul256 {
     detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
     std::memcpy(p, rows.data(), sizeof(rows));
   }
-  // Non-temporal stores; p must be aligned to sizeof(limb).
+  // Batch layout (element order inside the vectors is free): see detail::rows_to_limbs_batch.
   template <std::size_t N>
-  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void store_stream(u64* p, const std::array<limb, N>& limbs) {
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void load_batch(const u64* p, std::array<limb, N>& limbs) {
     std::array<limb, N> rows;
-    detail::limbs_to_rows<lanes, N>(limbs, rows, std::make_index_sequence<N>{});
+    std::memcpy(rows.data(), p, sizeof(rows));
+    detail::rows_to_limbs_batch<lanes, N>(rows, limbs);
+  }
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void store_batch(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
+    std::memcpy(p, rows.data(), sizeof(rows));
+  }
+  // Batch layout with non-temporal stores; p must be aligned to sizeof(limb).
+  template <std::size_t N>
+  [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void store_batch_stream(u64* p, const std::array<limb, N>& limbs) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
     for (std::size_t r = 0; r < N; ++r) _mm256_stream_si256(reinterpret_cast<__m256i*>(p) + r, __m256i(rows[r]));
   }
   static inline void stream_fence() { _mm_sfence(); }
