@@ -37,13 +37,18 @@ timing time_best_of(int samples, double ops, Sample&& sample) {
 
 // Times several functions on the same data, one sample of each in turn, so that drift in
 // the machine (memory bandwidth on a shared host moves by 20-30% within seconds) hits them
-// alike: a ratio of two results is then a ratio measured side by side.
-inline std::vector<timing> time_interleaved(int samples, double ops, const std::vector<std::function<void()>>& fns) {
+// alike: a ratio of two results is then a ratio measured side by side. warm: run each
+// function once, untimed, before each of its samples. Needed when the data fits in cache:
+// a function with non-temporal stores evicts the output, and whichever runs next would
+// otherwise pay for it.
+inline std::vector<timing> time_interleaved(int samples, double ops, const std::vector<std::function<void()>>& fns,
+                                            bool warm = false) {
   using clock = std::chrono::steady_clock;
   for (const auto& f : fns) f();
   std::vector<std::vector<double>> ns(fns.size());
   for (int s = 0; s < samples; ++s)
     for (std::size_t k = 0; k < fns.size(); ++k) {
+      if (warm) fns[k]();
       const auto t0 = clock::now();
       fns[k]();
       const auto t1 = clock::now();
