@@ -326,6 +326,15 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
         mem += std::to_string(lg) + " " + std::to_string(*floor) + "\n";
         arith += std::to_string(lg) + " " + std::to_string(row.clmuls * best_clmul) + "\n";
       }
+    std::string both;  // the measured floor of traffic and clmuls in one loop (zmm runs only)
+    for (int lg : batch_logs(o))
+      if (const auto v = r.find("floor_combined", row.field, "floor", std::nullopt, lg))
+        both += std::to_string(lg) + " " + std::to_string(*v) + "\n";
+    if (!both.empty()) {
+      write_atomically((dir / (row.field + "-floor-combined.dat")).string(), both);
+      plots += ", '" + (dir / (row.field + "-floor-combined.dat")).string() +
+               "' using 1:2 with lines dt 4 lw 2 title 'mem+clmul floor'";
+    }
     if (!mem.empty()) {
       write_atomically((dir / (row.field + "-floor-mem.dat")).string(), mem);
       write_atomically((dir / (row.field + "-floor-arith.dat")).string(), arith);
