@@ -21,10 +21,6 @@ namespace {
   std::exit(2);
 }
 
-double available_memory_bytes() {
-  return double(sysconf(_SC_AVPHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
-}
-
 // Refuse an output path we could not write before spending minutes measuring.
 void check_writable(const std::string& path, const char* flag) {
   if (path.empty()) return;
@@ -93,13 +89,16 @@ int main(int argc, char** argv) {
     if (o.samples < 1) fail("--samples must be at least 1");
     if (o.window_bits && (*o.window_bits < 1 || *o.window_bits > 20))
       fail("--window-bits " + std::to_string(*o.window_bits) + " is outside 1..20");
-    if (o.window_bits) {
-      const int w = *o.window_bits;
-      const double bytes = double((128 + w - 1) / w) * double(1ull << w) * 32;
-      if (bytes > available_memory_bytes())
-        fail("--window-bits " + std::to_string(w) + ": the table needs " + std::to_string(bytes / (1 << 20)) +
-             " MiB, more than the available memory");
-    }
+    // The library's own check, per selected field (its element size sets the table size).
+    if (o.window_bits)
+      for (const std::string& f : o.fields)
+        ff::visit_field(f, [&]<class F>() {
+          try {
+            ff::check_window_bits(F::name, unsigned(*o.window_bits), sizeof(ff::element<F>), ff::available_memory_bytes());
+          } catch (const ff::error& e) {
+            fail(std::string("--window-bits: ") + e.what());
+          }
+        });
     if (o.min_window < 1 || o.max_window > 20 || o.min_window > o.max_window)
       fail("--min-window/--max-window must satisfy 1 <= min <= max <= 20");
     if (!backend.empty() || std::getenv("FF_BACKEND")) {
