@@ -19,21 +19,30 @@ export import ff.kernel;
 // Exported so benchmarks can instantiate the same loops with other policies (variants).
 export namespace ff::detail {
 
-// One block of A::lanes elements: load, compute, store. It uses the policy's batch layout
+// Blocks x A::lanes elements: load, compute, store. It uses the policy's batch layout
 // (lanes in whichever order is cheapest to transpose: the elements are independent).
+// All loads and transposes come before the first product: with two blocks that way, the
+// next block's shuffles overlap this block's clmuls. Two blocks written one after the
+// other, or an unroll pragma, do not get that schedule. Measured on Zen 5, zmm, in cache:
+// b163 1.63 -> 1.52 ns, b191 1.29 -> 1.19, b256 1.78 -> 1.61, b127 0.51 -> 0.50.
+// Binary: the operation reads b (multiply) or not (square, b unused). It is a compile-time
+// flag because a run-time null test on b left a branch in every iteration of the loop.
 // Stream: non-temporal stores to a row-aligned destination, which skip the
 // read-for-ownership of the output.
-// Binary: the operation reads b (multiply) or not (square, b unused): a compile-time flag,
-// because a run-time null test on b left a branch in every iteration of the loop.
-template <class F, class A, bool Binary, bool Stream = false, class Op>
+template <class F, class A, bool Binary, bool Stream = false, std::size_t Blocks = 1, class Op>
 FF_INLINE void batch_block(const element<F>* a, const element<F>* b, element<F>* out, Op op) {
-  constexpr std::size_t N = F::limbs;
-  std::array<limbs_t<A>, N> x, y;
-  A::template load_batch<N>(a->limb.data(), x);
-  if constexpr (Binary) A::template load_batch<N>(b->limb.data(), y);
-  const std::array<limbs_t<A>, N> r = op(x, y);
-  if constexpr (Stream) A::template store_batch_stream<N>(out->limb.data(), r);
-  else A::template store_batch<N>(out->limb.data(), r);
+  constexpr std::size_t N = F::limbs, W = A::lanes;
+  std::array<std::array<limbs_t<A>, N>, Blocks> x, y;
+  for (std::size_t k = 0; k < Blocks; ++k) {
+    A::template load_batch<N>(a[k * W].limb.data(), x[k]);
+    if constexpr (Binary) A::template load_batch<N>(b[k * W].limb.data(), y[k]);
+  }
+  std::array<std::array<limbs_t<A>, N>, Blocks> r;
+  for (std::size_t k = 0; k < Blocks; ++k) r[k] = op(x[k], y[k]);
+  for (std::size_t k = 0; k < Blocks; ++k) {
+    if constexpr (Stream) A::template store_batch_stream<N>(out[k * W].limb.data(), r[k]);
+    else A::template store_batch<N>(out[k * W].limb.data(), r[k]);
+  }
 }
 
 // Arrays this large stream from DRAM, and the hardware prefetcher alone keeps too few misses
@@ -65,30 +74,33 @@ FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>
   std::memcpy(out, tr.data(), count * sizeof(element<F>));
 }
 
-// A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
-// goes through one zero-padded block. (No recursion: it would defeat always_inline.)
+// A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ), two blocks per
+// iteration on SIMD backends; a short tail goes through one zero-padded block. (No
+// recursion: it would defeat always_inline.)
 // Stream (SIMD backends only): non-temporal stores, after a head that aligns the output.
 template <class F, class A, bool Binary, bool Stream = false, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
-  constexpr std::size_t W = A::lanes;
+  constexpr std::size_t W = A::lanes, P = W > 1 ? 2 : 1;  // P: blocks per iteration
   std::size_t i = 0;
   if constexpr (Stream && W > 1) {
     std::size_t head = 0;
     while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
     if (head < W) {
       if (head > 0) padded_block<F, A, Binary>(a, b, out, head, op);
-      for (i = head; i + W <= n; i += W) {
-        prefetch_block<F, W>(a + i);
-        if constexpr (Binary) prefetch_block<F, W>(b + i);
-        batch_block<F, A, Binary, true>(a + i, b + i, out + i, op);
+      for (i = head; i + P * W <= n; i += P * W) {
+        prefetch_block<F, P * W>(a + i);
+        if constexpr (Binary) prefetch_block<F, P * W>(b + i);
+        batch_block<F, A, Binary, true, P>(a + i, b + i, out + i, op);
       }
+      if (i + W <= n) batch_block<F, A, Binary, true>(a + i, b + i, out + i, op), i += W;
       A::stream_fence();
       if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
       return;
     }
   }
-  for (; i + W <= n; i += W) batch_block<F, A, Binary>(a + i, b + i, out + i, op);
+  for (; i + P * W <= n; i += P * W) batch_block<F, A, Binary, false, P>(a + i, b + i, out + i, op);
   if constexpr (W > 1) {
+    if (i + W <= n) batch_block<F, A, Binary>(a + i, b + i, out + i, op), i += W;
     if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
   }
 }
