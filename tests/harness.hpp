@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <memory>
+#include <new>
 #include <optional>
 #include <ostream>
 #include <random>
