@@ -15,8 +15,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
-#include <memory>
-#include <new>
 #include <optional>
 #include <ostream>
 #include <random>

@@ -77,11 +77,12 @@ void register_field(backend be) {
       std::span<const element<F>> x(a.data() + 1, n), y(b);
       mul<F>(backend::portable, x, y, expected);
       square<F>(backend::portable, x, sq_expected);
-      // One 64-byte-aligned byte buffer; element<F> needs only 8-byte alignment.
-      const std::size_t bytes = (n + 8) * sizeof(element<F>);
-      std::unique_ptr<std::byte[]> storage(new (std::align_val_t(64)) std::byte[bytes]);
+      // Offsets from a 64-byte boundary inside one byte buffer; element<F> needs only 8-byte
+      // alignment.
+      std::vector<std::byte> storage((n + 8) * sizeof(element<F>) + 64);
+      std::byte* const base = storage.data() + (64 - reinterpret_cast<std::uintptr_t>(storage.data()) % 64) % 64;
       for (std::size_t offset : {0, 8, 16, 32, 48}) {
-        std::span<element<F>> out(reinterpret_cast<element<F>*>(storage.get() + offset), n);
+        std::span<element<F>> out(reinterpret_cast<element<F>*>(base + offset), n);
         mul<F>(be, x, y, out);
         EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.begin())) << "mul, output at 64k + " << offset;
         square<F>(be, x, out);
