@@ -5,6 +5,7 @@
 //    for 16-, 24- and 32-byte elements at each batch size.
 // A field's floor at size N is max(clmuls per product x ns per 64x64 product, memory floor).
 #include <immintrin.h>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -82,7 +83,7 @@ constexpr int chains = 12;
 // max(memory floor, arithmetic floor) assumes the core overlaps the two perfectly; this loop
 // measures how far it does, so no kernel with this traffic and clmul count can beat it.
 // (Fully unrolled: a rolled loop keeps x, y, z on the stack.)
-template <int Rows, int Clmuls>
+template <int Rows, int Clmuls, bool NT>
   requires(2 * Clmuls <= 4 * Rows * Rows)
 [[gnu::target("avx512f,avx512vl,vpclmulqdq")]] void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b,
                                                                        std::uint64_t* c, std::size_t blocks) {
@@ -111,27 +112,32 @@ template <int Rows, int Clmuls>
                                              : _mm512_clmulepi64_epi128(x[r], y[s], 0x10));
     }
 #pragma unroll
-    for (int r = 0; r < Rows; ++r) _mm512_stream_si512(reinterpret_cast<__m512i*>(c + 8 * r), z[r]);
+    for (int r = 0; r < Rows; ++r) {
+      if constexpr (NT) _mm512_stream_si512(reinterpret_cast<__m512i*>(c + 8 * r), z[r]);
+      else _mm512_storeu_si512(c + 8 * r, z[r]);
+    }
   }
-  _mm_sfence();
+  if constexpr (NT) _mm_sfence();
 }
 
-template <int Rows, int Clmuls>
+template <int Rows, int Clmuls, bool NT>
 bool try_traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t blocks,
                             int clmuls) {
   if constexpr (2 * Clmuls <= 4 * Rows * Rows) {
     if (clmuls != Clmuls) return false;
-    traffic_and_clmuls<Rows, Clmuls>(a, b, c, blocks);
+    traffic_and_clmuls<Rows, Clmuls, NT>(a, b, c, blocks);
     return true;
   }
   return false;
 }
 
-template <int Rows>
+template <int Rows, bool NT>
 void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t blocks,
                         int clmuls) {
-  if (!(try_traffic_and_clmuls<Rows, 3>(a, b, c, blocks, clmuls) || try_traffic_and_clmuls<Rows, 4>(a, b, c, blocks, clmuls) ||
-        try_traffic_and_clmuls<Rows, 6>(a, b, c, blocks, clmuls) || try_traffic_and_clmuls<Rows, 9>(a, b, c, blocks, clmuls)))
+  if (!(try_traffic_and_clmuls<Rows, 3, NT>(a, b, c, blocks, clmuls) ||
+        try_traffic_and_clmuls<Rows, 4, NT>(a, b, c, blocks, clmuls) ||
+        try_traffic_and_clmuls<Rows, 6, NT>(a, b, c, blocks, clmuls) ||
+        try_traffic_and_clmuls<Rows, 9, NT>(a, b, c, blocks, clmuls)))
     throw ff::error("combined floor: no loop for " + std::to_string(clmuls) + " clmuls per product of " +
                     std::to_string(8 * Rows) + "-byte elements");
 }
@@ -144,19 +150,26 @@ void combined_pass(const void* a, const void* b, void* c, std::size_t n, int ele
   auto* x = static_cast<const std::uint64_t*>(a);
   auto* y = static_cast<const std::uint64_t*>(b);
   auto* z = static_cast<std::uint64_t*>(c);
-  // A head of whole elements (plain XOR) aligns the stores, as in the streaming kernels.
+  // A head of whole elements (plain XOR) aligns the stores, as in the streaming kernels;
+  // outputs that never align (32-byte elements at 16 mod 64) get ordinary stores, as there.
   std::size_t head = 0;
   while (head < 8 && head < n && reinterpret_cast<std::uintptr_t>(z + head * words) % 64 != 0) ++head;
-  if (head == 8 || head == n) return memory_pass(a, b, c, n * words * 8, false);
+  const bool nt = head < 8;
+  if (!nt) head = 0;
+  head = std::min(head, n);
   memory_pass(x, y, z, head * words * 8, false);
   const std::size_t blocks = (n - head) / 8, done = head + 8 * blocks;
   x += head * words, y += head * words, z += head * words;
-  switch (words) {
-    case 2: traffic_and_clmuls<2>(x, y, z, blocks, clmuls); break;
-    case 3: traffic_and_clmuls<3>(x, y, z, blocks, clmuls); break;
-    case 4: traffic_and_clmuls<4>(x, y, z, blocks, clmuls); break;
-    default: throw ff::error("combined floor: no loop for " + std::to_string(elem_bytes) + "-byte elements");
-  }
+  auto loop = [&]<bool NT>() {
+    switch (words) {
+      case 2: return traffic_and_clmuls<2, NT>(x, y, z, blocks, clmuls);
+      case 3: return traffic_and_clmuls<3, NT>(x, y, z, blocks, clmuls);
+      case 4: return traffic_and_clmuls<4, NT>(x, y, z, blocks, clmuls);
+      default: throw ff::error("combined floor: no loop for " + std::to_string(elem_bytes) + "-byte elements");
+    }
+  };
+  if (nt) loop.template operator()<true>();
+  else loop.template operator()<false>();
   x += blocks * 8 * words, y += blocks * 8 * words, z += blocks * 8 * words;
   memory_pass(x, y, z, (n - done) * words * 8, false);
 }

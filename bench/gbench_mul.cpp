@@ -5,6 +5,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 import ff;
 
@@ -44,13 +45,7 @@ void register_field() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  register_field<ff::b127>();
-  register_field<ff::ghash128>();
-  register_field<ff::b163>();
-  register_field<ff::b191>();
-  register_field<ff::sect193>();
-  register_field<ff::b256>();
-  register_field<ff::ghash2>();
+  for (std::string_view name : ff::field_names) ff::visit_field(name, []<class F>() { register_field<F>(); });
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace ffb {
@@ -17,23 +18,6 @@ struct timing {
   double ns_median = 0;  // median sample
   int samples = 0;
 };
-
-// Runs `sample` (which performs `ops` operations) once to warm up, then `samples` times.
-template <class Sample>
-timing time_best_of(int samples, double ops, Sample&& sample) {
-  using clock = std::chrono::steady_clock;
-  sample();
-  std::vector<double> ns;
-  ns.reserve(std::size_t(samples));
-  for (int s = 0; s < samples; ++s) {
-    const auto t0 = clock::now();
-    sample();
-    const auto t1 = clock::now();
-    ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count() / ops);
-  }
-  std::sort(ns.begin(), ns.end());
-  return {ns.front(), ns[ns.size() / 2], samples};
-}
 
 // Times several functions on the same data, one sample of each in turn, so that drift in
 // the machine (memory bandwidth on a shared host moves by 20-30% within seconds) hits them
@@ -60,6 +44,12 @@ inline std::vector<timing> time_interleaved(int samples, double ops, const std::
     out.push_back({v.front(), v[v.size() / 2], samples});
   }
   return out;
+}
+
+// Runs `sample` (which performs `ops` operations) once to warm up, then `samples` times.
+template <class Sample>
+timing time_best_of(int samples, double ops, Sample&& sample) {
+  return time_interleaved(samples, ops, {std::function<void()>(std::forward<Sample>(sample))}).front();
 }
 
 // Keeps a value alive without a store the optimizer could drop.

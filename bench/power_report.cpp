@@ -44,18 +44,6 @@ record power_record(const std::string& field, const std::string& impl, std::opti
   return r;
 }
 
-template <class Fn>
-void with_field(const std::string& name, Fn&& fn) {
-  if (name == "b127") fn.template operator()<ff::b127>();
-  else if (name == "ghash128") fn.template operator()<ff::ghash128>();
-  else if (name == "b163") fn.template operator()<ff::b163>();
-  else if (name == "b191") fn.template operator()<ff::b191>();
-  else if (name == "sect193") fn.template operator()<ff::sect193>();
-  else if (name == "b256") fn.template operator()<ff::b256>();
-  else if (name == "ghash2") fn.template operator()<ff::ghash2>();
-  else throw ff::error("unknown field '" + name + "'");
-}
-
 // Uniform in [0, 2^128), generated before any timing.
 std::vector<u128> random_exponents(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -248,12 +236,12 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
 // ---- Shared with the sweep (power_timing.hpp) ---------------------------------------------------
 unsigned default_power_window(const std::string& field) {
   unsigned w = 0;
-  with_field(field, [&]<class F>() { w = ff::default_window_bits<F>(); });
+  ff::visit_field(field, [&]<class F>() { w = ff::default_window_bits<F>(); });
   return w;
 }
 std::size_t power_element_bytes(const std::string& field) {
   std::size_t b = 0;
-  with_field(field, [&]<class F>() { b = sizeof(ff::element<F>); });
+  ff::visit_field(field, [&]<class F>() { b = sizeof(ff::element<F>); });
   return b;
 }
 
@@ -262,7 +250,7 @@ std::vector<power_point> time_fixed_base_powers(const std::string& field, const 
                                                 const std::function<void(const power_point&)>& after_each) {
   std::vector<power_point> points;
   const ff::backend be = backend_named(backend);
-  with_field(field, [&]<class F>() {
+  ff::visit_field(field, [&]<class F>() {
     const ff::fixed_base_table<F> t(window_bits);
     const auto e = random_exponents(std::size_t{1} << max_log, 5);
     std::vector<ff::element<F>> out(e.size());
@@ -302,7 +290,7 @@ void run_power_report(const options& o, results& r) {
   std::vector<shape_result> shapes;
 
   for (const std::string& field : o.fields) {
-    with_field(field, [&]<class F>() {
+    ff::visit_field(field, [&]<class F>() {
       const unsigned w = o.window_bits ? unsigned(*o.window_bits) : ff::default_window_bits<F>();
       progress("power " + field + ": building the " + std::to_string(w) + "-bit window table");
       const ff::fixed_base_table<F> t(w);

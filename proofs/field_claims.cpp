@@ -11,6 +11,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "certificate.hpp"
@@ -351,13 +352,8 @@ void field_claims(certificate& cert, const corruption& corrupt) {
   ghash2_modulus_claim(cert);
   for (unsigned n : {127u, 128u, 163u, 191u, 193u, 256u}) factorization_claim(cert, n, corrupt);
   b256_primitive_claims(cert, corrupt);
-  generator_order_claim<ff::b127>(cert, corrupt);
-  generator_order_claim<ff::ghash128>(cert, corrupt);
-  generator_order_claim<ff::b163>(cert, corrupt);
-  generator_order_claim<ff::b191>(cert, corrupt);
-  generator_order_claim<ff::sect193>(cert, corrupt);
-  generator_order_claim<ff::b256>(cert, corrupt);
-  generator_order_claim<ff::ghash2>(cert, corrupt);
+  for (std::string_view name : ff::field_names)
+    ff::visit_field(name, [&]<class F>() { generator_order_claim<F>(cert, corrupt); });
 }
 
 }  // namespace ffp

@@ -7,6 +7,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 import ff;
 
@@ -68,13 +69,7 @@ int main() {
   for (ff::backend be : ff::available_backends()) {
     if (be == ff::backend::portable) continue;
     std::printf("backend %s\n", std::string(ff::to_string(be)).c_str());
-    check_field<ff::b127>(be, cases);
-    check_field<ff::ghash128>(be, cases);
-    check_field<ff::b163>(be, cases);
-    check_field<ff::b191>(be, cases);
-    check_field<ff::sect193>(be, cases);
-    check_field<ff::b256>(be, cases);
-    check_field<ff::ghash2>(be, cases);
+    for (std::string_view name : ff::field_names) ff::visit_field(name, [&]<class F>() { check_field<F>(be, cases); });
   }
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 && passed > 0 ? 0 : 1;

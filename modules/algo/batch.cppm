@@ -74,49 +74,49 @@ FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>
   std::memcpy(out, tr.data(), count * sizeof(element<F>));
 }
 
-// The large-array loop from element i: every input line prefetched, P blocks per
-// iteration, non-temporal stores if NT (the output rows are then aligned). Returns where it
-// stopped (fewer than W elements left).
-template <class F, class A, bool Binary, bool NT, std::size_t P, class Op>
-FF_INLINE std::size_t streaming_blocks(const element<F>* a, const element<F>* b, element<F>* out, std::size_t i,
-                                       std::size_t n, Op op) {
-  constexpr std::size_t W = A::lanes;
+// Whole blocks from element i on: P blocks per iteration (two on SIMD backends, one on
+// scalar ones), then at most one more block. Prefetch: fetch every input line ahead (large
+// arrays). NT: non-temporal stores (the output rows are then aligned). Returns where it
+// stopped: fewer than A::lanes elements are left.
+template <class F, class A, bool Binary, bool Prefetch, bool NT, class Op>
+FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, element<F>* out, std::size_t i,
+                                   std::size_t n, Op op) {
+  constexpr std::size_t W = A::lanes, P = W > 1 ? 2 : 1;
   for (; i + P * W <= n; i += P * W) {
-    prefetch_block<F, P * W>(a + i);
-    if constexpr (Binary) prefetch_block<F, P * W>(b + i);
+    if constexpr (Prefetch) {
+      prefetch_block<F, P * W>(a + i);
+      if constexpr (Binary) prefetch_block<F, P * W>(b + i);
+    }
     batch_block<F, A, Binary, NT, P>(a + i, b + i, out + i, op);
   }
-  if (i + W <= n) batch_block<F, A, Binary, NT>(a + i, b + i, out + i, op), i += W;
+  if (P > 1 && i + W <= n) batch_block<F, A, Binary, NT>(a + i, b + i, out + i, op), i += W;
   return i;
 }
 
-// A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ), two blocks per
-// iteration on SIMD backends; a short tail goes through one zero-padded block. (No
-// recursion: it would defeat always_inline.)
+// A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
+// goes through one zero-padded block. (No recursion: it would defeat always_inline.)
 // Stream (SIMD backends only): prefetch, and non-temporal stores after a head that aligns
 // the output. Some outputs can never be aligned: 32-byte elements at 16 mod 64, which is
 // what malloc returns for large arrays. They keep the prefetch and use ordinary stores;
 // without the prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
 template <class F, class A, bool Binary, bool Stream = false, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
-  constexpr std::size_t W = A::lanes, P = W > 1 ? 2 : 1;  // P: blocks per iteration
+  constexpr std::size_t W = A::lanes;
   std::size_t i = 0;
   if constexpr (Stream && W > 1) {
     std::size_t head = 0;
     while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
     if (head < W) {
       if (head > 0) padded_block<F, A, Binary>(a, b, out, head, op);
-      i = streaming_blocks<F, A, Binary, true, P>(a, b, out, head, n, op);
+      i = whole_blocks<F, A, Binary, true, true>(a, b, out, head, n, op);
       A::stream_fence();
     } else {
-      i = streaming_blocks<F, A, Binary, false, P>(a, b, out, 0, n, op);
+      i = whole_blocks<F, A, Binary, true, false>(a, b, out, 0, n, op);
     }
-    if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
-    return;
+  } else {
+    i = whole_blocks<F, A, Binary, false, false>(a, b, out, 0, n, op);
   }
-  for (; i + P * W <= n; i += P * W) batch_block<F, A, Binary, false, P>(a + i, b + i, out + i, op);
   if constexpr (W > 1) {
-    if (i + W <= n) batch_block<F, A, Binary>(a + i, b + i, out + i, op), i += W;
     if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
   }
 }
