@@ -74,14 +74,24 @@ FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>
   std::memcpy(out, tr.data(), count * sizeof(element<F>));
 }
 
-// Whole blocks from element i on: P blocks per iteration (two on SIMD backends, one on
-// scalar ones), then at most one more block. Prefetch: fetch every input line ahead (large
-// arrays). NT: non-temporal stores (the output rows are then aligned). Returns where it
-// stopped: fewer than A::lanes elements are left.
-template <class F, class A, bool Binary, bool Prefetch, bool NT, class Op>
+// Blocks per loop iteration for multiplication: two on SIMD backends (see batch_block),
+// unless the field says two blocks of its product do not fit in the vector registers
+// (`template <class A> static constexpr std::size_t mul_batch_blocks`): then the spills cost
+// more than the overlap gains. Squaring, with no second operand, always takes two.
+template <class F, class A>
+consteval std::size_t mul_blocks_per_iteration() {
+  if constexpr (A::lanes == 1) return 1;
+  else if constexpr (requires { F::template mul_batch_blocks<A>; }) return F::template mul_batch_blocks<A>;
+  else return 2;
+}
+
+// Whole blocks from element i on: P blocks per iteration, then at most one more block.
+// Prefetch: fetch every input line ahead (large arrays). NT: non-temporal stores (the output
+// rows are then aligned). Returns where it stopped: fewer than A::lanes elements are left.
+template <class F, class A, bool Binary, std::size_t P, bool Prefetch, bool NT, class Op>
 FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, element<F>* out, std::size_t i,
                                    std::size_t n, Op op) {
-  constexpr std::size_t W = A::lanes, P = W > 1 ? 2 : 1;
+  constexpr std::size_t W = A::lanes;
   for (; i + P * W <= n; i += P * W) {
     if constexpr (Prefetch) {
       prefetch_block<F, P * W>(a + i);
@@ -99,7 +109,7 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 // the output. Some outputs can never be aligned: 32-byte elements at 16 mod 64, which is
 // what malloc returns for large arrays. They keep the prefetch and use ordinary stores;
 // without the prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
-template <class F, class A, bool Binary, bool Stream = false, class Op>
+template <class F, class A, bool Binary, std::size_t P, bool Stream, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
   constexpr std::size_t W = A::lanes;
   std::size_t i = 0;
@@ -108,13 +118,13 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
     while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
     if (head < W) {
       if (head > 0) padded_block<F, A, Binary>(a, b, out, head, op);
-      i = whole_blocks<F, A, Binary, true, true>(a, b, out, head, n, op);
+      i = whole_blocks<F, A, Binary, P, true, true>(a, b, out, head, n, op);
       A::stream_fence();
     } else {
-      i = whole_blocks<F, A, Binary, true, false>(a, b, out, 0, n, op);
+      i = whole_blocks<F, A, Binary, P, true, false>(a, b, out, 0, n, op);
     }
   } else {
-    i = whole_blocks<F, A, Binary, false, false>(a, b, out, 0, n, op);
+    i = whole_blocks<F, A, Binary, P, false, false>(a, b, out, 0, n, op);
   }
   if constexpr (W > 1) {
     if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, op);
@@ -124,13 +134,13 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
 template <class F, class A, bool Stream = false>
 FF_INLINE void mul_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
   using limbs = std::array<limbs_t<A>, F::limbs>;
-  batch_loop<F, A, true, Stream>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
+  batch_loop<F, A, true, mul_blocks_per_iteration<F, A>(), Stream>(a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return F::template mul<A>(x, y); });
 }
 template <class F, class A, bool Stream = false>
 FF_INLINE void sqr_loop(const element<F>* a, element<F>* out, std::size_t n) {
   using limbs = std::array<limbs_t<A>, F::limbs>;
   // b is never read (Binary = false); a stands in so that no null pointer is offset.
-  batch_loop<F, A, false, Stream>(a, a, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
+  batch_loop<F, A, false, (A::lanes > 1 ? 2 : 1), Stream>(a, a, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return F::template sqr<A>(x); });
 }
 
 }  // namespace ff::detail

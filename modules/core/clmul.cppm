@@ -5,6 +5,7 @@
 //                      the SIMD batch backends: the same product and reducer code then runs
 //                      on 1, 4 or 8 independent elements at a time.
 //   A::lanes           elements per limb value.
+//   A::vector_registers (SIMD policies) how many limb values the register file holds.
 //   A::clmul(a, b, lo, hi), A::square(a, lo, hi)
 //   A::load<N>/store<N> move A::lanes elements of N limbs between memory and limb values,
 //                      lane e = element e;
@@ -195,6 +196,7 @@ struct pclmul : portable {
 struct vpclmul512 {
   using limb = v8u64;
   static constexpr std::size_t lanes = 8;
+  static constexpr unsigned vector_registers = 32;  // zmm0-31
   static constexpr backend id = backend::vpclmul512;
   [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void clmul(const limb& a, const limb& b, limb& lo, limb& hi) {
     const __m512i even = _mm512_clmulepi64_epi128(__m512i(a), __m512i(b), 0x00);
@@ -243,6 +245,7 @@ struct vpclmul512 {
 struct vpclmul256 {
   using limb = v4u64;
   static constexpr std::size_t lanes = 4;
+  static constexpr unsigned vector_registers = 16;  // ymm0-15: the target has no AVX-512VL
   static constexpr backend id = backend::vpclmul256;
   [[gnu::target(FF_TARGET_VPCLMUL256)]] static inline void clmul(const limb& a, const limb& b, limb& lo, limb& hi) {
     const __m256i even = _mm256_clmulepi64_epi128(__m256i(a), __m256i(b), 0x00);
