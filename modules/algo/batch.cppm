@@ -103,26 +103,56 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
   return i;
 }
 
+// Past stream_min_bytes the arrays stream from DRAM, and the best loop depends on how much
+// arithmetic there is per byte. Measured on Zen 5 at 2^20 and 2^22 elements (ns/mul, one
+// process, interleaved, prefetch on in every variant):
+//  - light kernels (16-byte multiplications, every square): the in-cache block count and
+//    non-temporal stores; b127 mul at 2^22 1.17-1.20 vs 1.28-1.35 with one block and
+//    ordinary stores.
+//  - heavy ones (24- and 32-byte multiplications): one block per iteration and ordinary
+//    stores; at 2^22 b163 1.94-2.05 vs 2.49-2.57 (two blocks, NT), b256 2.55 vs 3.10-3.22,
+//    ghash2 2.49-2.50 vs 3.28-3.33, sect193 2.55-2.65 vs 2.85-2.96. Our reading: their
+//    arithmetic takes about as long as their memory traffic, a short iteration lets the core
+//    reach the next block's loads sooner, and NT stores compete with those loads.
+//  - policies without store_batch_stream (ymm: its 32-byte NT stores were 5-15% slower for
+//    every field) keep ordinary stores.
+struct stream_shape {
+  std::size_t blocks;
+  bool nt_stores;
+};
+template <class F, class A, bool Binary, std::size_t P>
+consteval stream_shape streaming_shape() {
+  constexpr bool has_nt = requires { A::stream_fence(); };
+  if constexpr (!has_nt) return {P, false};
+  else if constexpr (Binary && sizeof(element<F>) >= 24) return {1, false};
+  else return {P, true};
+}
+
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
 // goes through one zero-padded block. (No recursion: it would defeat always_inline.)
-// Stream (SIMD backends only): prefetch, and non-temporal stores after a head that aligns
-// the output. Some outputs can never be aligned: 32-byte elements at 16 mod 64, which is
-// what malloc returns for large arrays. They keep the prefetch and use ordinary stores;
-// without the prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
+// P: blocks per iteration in cache. Stream (SIMD backends only): prefetch, in the shape
+// streaming_shape picks; non-temporal stores start after a head that aligns the output.
+// Some outputs can never be aligned: 32-byte elements at 16 mod 64, which is what malloc
+// returns for large arrays. They keep the prefetch and use ordinary stores; without the
+// prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
 template <class F, class A, bool Binary, std::size_t P, bool Stream, class Op>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Op op) {
   constexpr std::size_t W = A::lanes;
   std::size_t i = 0;
   if constexpr (Stream && W > 1) {
-    std::size_t head = 0;
-    while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
-    if (head < W) {
-      if (head > 0) padded_block<F, A, Binary>(a, b, out, head, op);
-      i = whole_blocks<F, A, Binary, P, true, true>(a, b, out, head, n, op);
-      A::stream_fence();
-    } else {
-      i = whole_blocks<F, A, Binary, P, true, false>(a, b, out, 0, n, op);
+    constexpr stream_shape shape = streaming_shape<F, A, Binary, P>();
+    bool streamed = false;
+    if constexpr (shape.nt_stores) {
+      std::size_t head = 0;
+      while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
+      if (head < W) {
+        if (head > 0) padded_block<F, A, Binary>(a, b, out, head, op);
+        i = whole_blocks<F, A, Binary, shape.blocks, true, true>(a, b, out, head, n, op);
+        A::stream_fence();
+        streamed = true;
+      }
     }
+    if (!streamed) i = whole_blocks<F, A, Binary, shape.blocks, true, false>(a, b, out, 0, n, op);
   } else {
     i = whole_blocks<F, A, Binary, P, false, false>(a, b, out, 0, n, op);
   }
