@@ -77,11 +77,12 @@ constexpr int chains = 12;
 }
 
 // Memory traffic and arithmetic together, with nothing else: per block of 8 elements of
-// Rows qwords, two loads and one non-temporal store per row (as the streaming kernels, with
-// their per-line prefetch) and 2 x Clmuls VPCLMULQDQ zmm (8 elements x Clmuls 64x64
+// Rows qwords, two loads and one store per row (non-temporal or ordinary, with the streaming
+// kernels' per-line prefetch) and 2 x Clmuls VPCLMULQDQ zmm (8 elements x Clmuls 64x64
 // products) whose operands come from the loads and whose results go into the stores.
 // max(memory floor, arithmetic floor) assumes the core overlaps the two perfectly; this loop
-// measures how far it does, so no kernel with this traffic and clmul count can beat it.
+// measures how far it does. It is a reference, not a strict bound: from DRAM on Zen 5 the
+// kernels, with far more instructions, measured 0.90-1.06x of it (README "Roofline").
 // (Fully unrolled: a rolled loop keeps x, y, z on the stack.)
 template <int Rows, int Clmuls, bool NT>
   requires(2 * Clmuls <= 4 * Rows * Rows)
@@ -144,17 +145,17 @@ void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uin
 
 }  // namespace
 
-void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls) {
+void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls, bool nontemporal) {
   if (!ff::cpu_has(ff::backend::vpclmul512)) throw ff::error("combined floor: needs VPCLMULQDQ on zmm");
   const std::size_t words = std::size_t(elem_bytes) / 8;
   auto* x = static_cast<const std::uint64_t*>(a);
   auto* y = static_cast<const std::uint64_t*>(b);
   auto* z = static_cast<std::uint64_t*>(c);
-  // A head of whole elements (plain XOR) aligns the stores, as in the streaming kernels;
-  // outputs that never align (32-byte elements at 16 mod 64) get ordinary stores, as there.
+  // Non-temporal: a head of whole elements (plain XOR) aligns the stores, as in the streaming
+  // kernels; outputs that never align (32-byte elements at 16 mod 64) get ordinary stores.
   std::size_t head = 0;
-  while (head < 8 && head < n && reinterpret_cast<std::uintptr_t>(z + head * words) % 64 != 0) ++head;
-  const bool nt = head < 8;
+  while (nontemporal && head < 8 && head < n && reinterpret_cast<std::uintptr_t>(z + head * words) % 64 != 0) ++head;
+  const bool nt = nontemporal && head < 8;
   if (!nt) head = 0;
   head = std::min(head, n);
   memory_pass(x, y, z, head * words * 8, false);

@@ -227,8 +227,8 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
       std::vector<ff::element<F>> a(n), b(n), out(n);
       for (auto& e : a) e = F::random(rng);
       for (auto& e : b) e = F::random(rng);
-      // "default" is what ff::mul does (the policy's product shape, non-temporal stores for
-      // outputs past ff::detail::stream_min_bytes); the others are measured for comparison.
+      // "default" is what ff::mul does (the policy's product shape; past
+      // ff::detail::stream_min_bytes its streaming loop); the others are measured for comparison.
       // The memory floor runs on these same buffers, interleaved sample by sample with the
       // kernels, in both store kinds: the ratio kernel/floor is then measured side by side.
       const bool library_streams = lanes > 1 && n * sizeof(ff::element<F>) >= ff::detail::stream_min_bytes;
@@ -252,13 +252,17 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
       // With the zmm kernels: the same traffic plus the field's clmuls, nothing else.
       const bool combined = be == ff::backend::vpclmul512;
       if (combined)
-        runs.push_back([&] { combined_pass(a.data(), b.data(), out.data(), n, row.elem_bytes, row.clmuls), keep(out[n / 2]); });
+        for (bool nt : {false, true})
+          runs.push_back([&, nt] { combined_pass(a.data(), b.data(), out.data(), n, row.elem_bytes, row.clmuls, nt), keep(out[n / 2]); });
       // Warm each run's buffers when they fit in cache (below the size where ff::mul streams).
       const std::vector<timing> t = time_interleaved(samples, double(n), runs, !library_streams);
       if (combined)
-        r.add({.bench = "floor_combined", .field = name, .impl = "floor", .backend = bname, .log2_n = lg,
-               .elem_bytes = row.elem_bytes, .samples = samples, .ns_per_op = t.back().ns_per_op,
-               .ns_median = t.back().ns_median});
+        for (std::size_t k = 0; k < 2; ++k) {
+          const timing& f = t[t.size() - 2 + k];
+          r.add({.bench = "floor_combined", .field = name, .impl = "floor", .backend = bname,
+                 .variant = k ? "stream" : "regular_stores", .log2_n = lg, .elem_bytes = row.elem_bytes,
+                 .samples = samples, .ns_per_op = f.ns_per_op, .ns_median = f.ns_median});
+        }
       for (std::size_t k = 0; k < variants.size(); ++k)
         r.add({.bench = "mul", .field = name, .backend = bname, .variant = variants[k], .log2_n = lg,
                .samples = samples, .ns_per_op = t[k].ns_per_op, .ns_median = t[k].ns_median});
@@ -279,13 +283,13 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
   return row;
 }
 
-// The memory floor measured on a field's bulk buffers at 2^lg, interleaved with the kernels
-// of `backend` (any backend if empty): the faster store kind, or the given one.
-std::optional<double> paired_memory_floor(const results& r, const std::string& field, int lg,
-                                          const std::string& backend = "", const std::string& store_kind = "") {
+// A floor (floor_mem or floor_combined) measured on a field's bulk buffers at 2^lg, interleaved
+// with the kernels of `backend` (any backend if empty): the faster store kind, or the given one.
+std::optional<double> paired_floor(const char* bench, const results& r, const std::string& field, int lg,
+                                   const std::string& backend = "", const std::string& store_kind = "") {
   std::optional<double> best;
   for (const record& x : r.records)
-    if (x.bench == "floor_mem" && x.field == field && x.log2_n == lg && (backend.empty() || x.backend == backend) &&
+    if (x.bench == bench && x.field == field && x.log2_n == lg && (backend.empty() || x.backend == backend) &&
         (store_kind.empty() || x.variant == store_kind))
       best = std::min(best.value_or(x.ns_per_op), x.ns_per_op);
   return best;
@@ -322,13 +326,13 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
     for (const record& x : r.records)
       if (x.bench == "floor_clmul") best_clmul = std::min(best_clmul, x.ns_per_op);
     for (int lg : batch_logs(o))
-      if (const auto floor = paired_memory_floor(r, row.field, lg)) {
+      if (const auto floor = paired_floor("floor_mem", r, row.field, lg)) {
         mem += std::to_string(lg) + " " + std::to_string(*floor) + "\n";
         arith += std::to_string(lg) + " " + std::to_string(row.clmuls * best_clmul) + "\n";
       }
     std::string both;  // the measured floor of traffic and clmuls in one loop (zmm runs only)
     for (int lg : batch_logs(o))
-      if (const auto v = r.find("floor_combined", row.field, "floor", std::nullopt, lg))
+      if (const auto v = paired_floor("floor_combined", r, row.field, lg))
         both += std::to_string(lg) + " " + std::to_string(*v) + "\n";
     if (!both.empty()) {
       write_atomically((dir / (row.field + "-floor-combined.dat")).string(), both);
@@ -413,7 +417,7 @@ void run_mul_report(const options& o, results& r) {
   std::printf("\nBulk multiplication (the seed's shape), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n"
               "memory floors: c = a ^ b on the same buffers, interleaved sample by sample with the kernels,\n"
               "with ordinary stores (xor) and non-temporal stores (xor-nt); the floor takes the faster.\n"
-              "mem+clmul: that traffic plus the field's clmuls in one zmm loop (how far the core overlaps them)\n");
+              "mem+clmul: that traffic plus the field's clmuls in one zmm loop, faster store kind (how far the core overlaps them)\n");
   for (const field_row& row : rows) {
     std::printf("%s (%d B, %d clmuls)\n  %-7s", row.field.c_str(), row.elem_bytes, row.clmuls, "log2 N");
     for (ff::backend be : backends) std::printf(" %11s", std::string(ff::to_string(be)).c_str());
@@ -430,11 +434,11 @@ void run_mul_report(const options& o, results& r) {
         else std::printf(" %11s", "-");
       }
       // The floors that ran interleaved with the best kernel, on its buffers.
-      const double xor_plain = paired_memory_floor(r, row.field, lg, best_backend, "regular_stores").value_or(0);
-      const double xor_nt = paired_memory_floor(r, row.field, lg, best_backend, "stream").value_or(0);
+      const double xor_plain = paired_floor("floor_mem", r, row.field, lg, best_backend, "regular_stores").value_or(0);
+      const double xor_nt = paired_floor("floor_mem", r, row.field, lg, best_backend, "stream").value_or(0);
       const double floor = std::max(std::min(xor_plain, xor_nt), row.clmuls * best_clmul);
       std::printf(" %9.3f %9.3f %9.3f %7.2fx", xor_plain, xor_nt, floor, best / floor);
-      if (const auto both = r.find("floor_combined", row.field, "floor", best_backend, lg))
+      if (const auto both = paired_floor("floor_combined", r, row.field, lg, best_backend))
         std::printf(" %10.3f %7.2fx\n", *both, best / *both);
       else
         std::printf(" %10s %8s\n", "-", "-");

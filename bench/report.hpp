@@ -81,8 +81,10 @@ void run_floors(const options& o, results& r);     // floors.cpp
 // floors.cpp: c = a ^ b over `bytes` bytes (a multiple of 8), the memory floor's pass.
 void memory_pass(const void* a, const void* b, void* c, std::size_t bytes, bool nontemporal);
 // floors.cpp: the same traffic over n elements plus `clmuls` 64x64 products per element on
-// zmm, nothing else (the floor of a kernel that must do both in one loop; needs vpclmul512).
-void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls);
+// zmm, nothing else (what a kernel that must do both in one loop can hope for; needs
+// vpclmul512). nontemporal: NT stores where the output aligns, else ordinary ones.
+void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls,
+                   bool nontemporal);
 void run_mul_report(const options& o, results& r);  // mul_report.cpp
 void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
