@@ -337,7 +337,7 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
     if (!both.empty()) {
       write_atomically((dir / (row.field + "-floor-combined.dat")).string(), both);
       plots += ", '" + (dir / (row.field + "-floor-combined.dat")).string() +
-               "' using 1:2 with lines dt 4 lw 2 title 'mem+clmul floor'";
+               "' using 1:2 with lines dt 4 lw 2 title 'mem+clmul (reference)'";
     }
     if (!mem.empty()) {
       write_atomically((dir / (row.field + "-floor-mem.dat")).string(), mem);
