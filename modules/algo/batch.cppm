@@ -114,8 +114,8 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 //    ghash2 2.49-2.50 vs 3.28-3.33, sect193 2.55-2.65 vs 2.85-2.96. Our reading: their
 //    arithmetic takes about as long as their memory traffic, a short iteration lets the core
 //    reach the next block's loads sooner, and NT stores compete with those loads.
-//  - policies without store_batch_stream (ymm: its 32-byte NT stores were 5-15% slower for
-//    every field) keep ordinary stores.
+//  - policies without store_batch_stream (ymm: its 32-byte NT stores were 5-30% slower for
+//    every field, multiply and square) keep ordinary stores.
 struct stream_shape {
   std::size_t blocks;
   bool nt_stores;
