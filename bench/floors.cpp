@@ -82,7 +82,7 @@ constexpr int chains = 12;
 // products) whose operands come from the loads and whose results go into the stores.
 // max(memory floor, arithmetic floor) assumes the core overlaps the two perfectly; this loop
 // measures how far it does. It is a reference, not a strict bound: from DRAM on Zen 5 the
-// kernels, with far more instructions, measured 0.90-1.06x of it (README "Roofline").
+// kernels, with far more instructions, measured 0.87-1.10x of it at 2^22 (README "Roofline").
 // (Fully unrolled: a rolled loop keeps x, y, z on the stack.)
 template <int Rows, int Clmuls, bool NT>
   requires(2 * Clmuls <= 4 * Rows * Rows)
