@@ -80,7 +80,7 @@ struct ghash2 : field_base<ghash2> {
     return {p[0], p[1]};
   }
   template <class A, fold How>
-  FF_INLINE static half<A> reduce_product(const quad<A>& m) {
+  FF_INLINE static half<A> reduce_quad(const quad<A>& m) {
     if constexpr (How == fold::shifts) return ghash128::reduce<limbs_t<A>>(m);
     else {
       std::array<limbs_t<A>, 6> p{m[0], m[1], m[2], m[3], m[0] ^ m[0], m[0] ^ m[0]};
@@ -108,25 +108,45 @@ struct ghash2 : field_base<ghash2> {
   // Lazy reduction: the same three Karatsuba products left unreduced; the v coefficient is
   // reduce(m2 + m0), the constant reduce(m0 + x^121 m1) (one reducer for the 6-limb input):
   // 6 limb folds instead of the generic form's 8, and no separate mul_by_c.
-  template <class A, fold How = fold::shifts>
-  FF_INLINE static quad<A> mul_lazy(const quad<A>& a, const quad<A>& b) {
+  // Two stages (as polynomial_basis, for ff.batch): the combined unreduced products, then
+  // their two reductions.
+  template <class A>
+  struct unreduced {
+    quad<A> v_coefficient;                  // m2 + m0
+    std::array<limbs_t<A>, 6> constant;  // m0 + x^121 m1
+  };
+  template <class A>
+  FF_INLINE static unreduced<A> mul_product(const quad<A>& a, const quad<A>& b) {
     const half<A> a0{a[0], a[1]}, a1{a[2], a[3]}, b0{b[0], b[1]}, b1{b[2], b[3]};
     const quad<A> m0 = clmul_2x2_karatsuba<A>(a0, b0);
     const quad<A> m1 = clmul_2x2_karatsuba<A>(a1, b1);
     quad<A> m2 = clmul_2x2_karatsuba<A>({a[0] ^ a[2], a[1] ^ a[3]}, {b[0] ^ b[2], b[1] ^ b[3]});
     for (std::size_t i = 0; i < 4; ++i) m2[i] ^= m0[i];
-    const half<A> r1 = reduce_product<A, How>(m2);
-    const half<A> r0 = reduce_wide<A, How>(add_shifted_by_c(m0, m1));
+    return {m2, add_shifted_by_c(m0, m1)};
+  }
+  template <class A, fold How>
+  FF_INLINE static quad<A> reduce_lazy(const unreduced<A>& p) {
+    const half<A> r1 = reduce_quad<A, How>(p.v_coefficient);
+    const half<A> r0 = reduce_wide<A, How>(p.constant);
     return {r0[0], r0[1], r1[0], r1[1]};
+  }
+  template <class A, fold How = fold::shifts>
+  FF_INLINE static quad<A> mul_lazy(const quad<A>& a, const quad<A>& b) {
+    return reduce_lazy<A, How>(mul_product<A>(a, b));
   }
 
   // The fastest measured form per backend (README "ghash2 as a tower"): on scalar limbs a
   // fold is one clmul instead of seven shifts; on SIMD limbs the shifts are cheaper than the
   // two VPCLMULQDQ and two unpacks a vector clmul costs.
   template <class A>
+  static constexpr fold fastest_fold = A::lanes == 1 ? fold::clmul : fold::shifts;
+  template <class A>
+  FF_INLINE static quad<A> reduce_product(const unreduced<A>& p) {
+    return reduce_lazy<A, fastest_fold<A>>(p);
+  }
+  template <class A>
   FF_INLINE static quad<A> mul(const quad<A>& a, const quad<A>& b) {
-    if constexpr (A::lanes == 1) return mul_lazy<A, fold::clmul>(a, b);
-    else return mul_lazy<A, fold::shifts>(a, b);
+    return reduce_product<A>(mul_product<A>(a, b));
   }
 
   // Batches: one block of 8 (zmm) or 4 (ymm) elements per loop iteration, not two. The three
@@ -152,7 +172,7 @@ struct ghash2 : field_base<ghash2> {
   FF_INLINE static quad<A> sqr_lazy(const quad<A>& a) {
     const quad<A> s0 = clmul_square<A, 2>(half<A>{a[0], a[1]});
     const quad<A> s1 = clmul_square<A, 2>(half<A>{a[2], a[3]});
-    const half<A> r1 = reduce_product<A, How>(s1);
+    const half<A> r1 = reduce_quad<A, How>(s1);
     const half<A> r0 = reduce_wide<A, How>(add_shifted_by_c(s0, s1));
     return {r0[0], r0[1], r1[0], r1[1]};
   }
@@ -161,7 +181,7 @@ struct ghash2 : field_base<ghash2> {
   // shifts around and measured no faster, so the generic form stays there.
   template <class A>
   FF_INLINE static quad<A> sqr(const quad<A>& a) {
-    if constexpr (A::lanes == 1) return sqr_lazy<A, fold::clmul>(a);
+    if constexpr (A::lanes == 1) return sqr_lazy<A, fastest_fold<A>>(a);
     else return sqr_generic<A>(a);
   }
 

@@ -32,21 +32,21 @@ struct sect193 : polynomial_basis<sect193, 4> {
     return {p[0] ^ t ^ (t << 15), p[1] ^ (t >> 49), p[2], p[3] & 1};
   }
 
+  // The unreduced product (7 limbs) of the low 192 bits and the lone bit x^192.
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 4> mul(const std::array<limbs_t<A>, 4>& a,
-                                                 const std::array<limbs_t<A>, 4>& b) {
+  FF_INLINE static std::array<limbs_t<A>, 7> mul_product(const std::array<limbs_t<A>, 4>& a,
+                                                         const std::array<limbs_t<A>, 4>& b) {
     using L = limbs_t<A>;
     const auto low = clmul_product<A, 3>({a[0], a[1], a[2]}, {b[0], b[1], b[2]});
     // (A + a3 x^192)(B + b3 x^192) = AB + x^192 (a3 B + b3 A) + a3 b3 x^384, a3, b3 in {0, 1}.
     const L mask_a = u64{0} - a[3], mask_b = u64{0} - b[3];
-    return reduce<L>({low[0], low[1], low[2], low[3] ^ (b[0] & mask_a) ^ (a[0] & mask_b),
-                      low[4] ^ (b[1] & mask_a) ^ (a[1] & mask_b), low[5] ^ (b[2] & mask_a) ^ (a[2] & mask_b),
-                      a[3] & b[3]});
+    return {low[0], low[1], low[2], low[3] ^ (b[0] & mask_a) ^ (a[0] & mask_b),
+            low[4] ^ (b[1] & mask_a) ^ (a[1] & mask_b), low[5] ^ (b[2] & mask_a) ^ (a[2] & mask_b), a[3] & b[3]};
   }
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 4> sqr(const std::array<limbs_t<A>, 4>& a) {
+  FF_INLINE static std::array<limbs_t<A>, 7> sqr_product(const std::array<limbs_t<A>, 4>& a) {
     const auto low = clmul_square<A, 3>({a[0], a[1], a[2]});
-    return reduce<limbs_t<A>>({low[0], low[1], low[2], low[3], low[4], low[5], a[3]});
+    return {low[0], low[1], low[2], low[3], low[4], low[5], a[3]};
   }
 };
 
