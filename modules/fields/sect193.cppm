@@ -48,6 +48,11 @@ struct sect193 : polynomial_basis<sect193, 4> {
     const auto low = clmul_square<A, 3>({a[0], a[1], a[2]});
     return {low[0], low[1], low[2], low[3], low[4], low[5], a[3]};
   }
+
+  // Batches: one block per loop step. Measured on Zen 5, zmm, 2^12 in cache, with the
+  // pipelined loop (ff.batch), ns/mul: one block 1.31, two 1.38 (ymm: 3.59 either way).
+  template <class A>
+  static constexpr std::size_t mul_batch_blocks = 1;
 };
 
 }  // namespace ff
