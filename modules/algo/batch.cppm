@@ -121,8 +121,9 @@ consteval std::size_t mul_blocks_per_iteration() {
 // dependency chain filled the window and the next step's clmuls waited. It holds one more
 // unreduced product in registers, so it pays only with 32 of them. Measured on Zen 5, 2^12
 // in cache, ns/mul, program order vs pipelined:
-//  - zmm: b127 0.52 -> 0.47, ghash128 0.59 -> 0.53, b163 1.53 -> 1.35, b191 1.23 -> 1.17,
-//    ghash2 2.14 -> 1.87; squares 3-22% faster.
+//  - zmm: b127 0.51 -> 0.46, ghash128 0.59 -> 0.53, b163 1.53 -> 1.34, b191 1.22 -> 1.16,
+//    sect193 1.40 -> 1.28, b256 1.81 -> 1.61, ghash2 2.11 -> 1.86 (these three with one
+//    block per step: their mul_batch_blocks); squares 1-22% faster.
 //  - ymm (16 registers): -6% to +6% by field; scalar pclmul: b127 2.9 -> 3.8. Both keep
 //    program order.
 template <class A>

@@ -112,7 +112,7 @@ struct ghash2 : field_base<ghash2> {
   // their two reductions.
   template <class A>
   struct unreduced {
-    quad<A> v_coefficient;                  // m2 + m0
+    quad<A> v_coefficient;               // m2 + m0
     std::array<limbs_t<A>, 6> constant;  // m0 + x^121 m1
   };
   template <class A>
