@@ -24,6 +24,8 @@ bound, the schedule (latency, the out-of-order window) is what to work on.
 6, b256/ghash2 9); elements per iteration = VPCLMULQDQ count x products per instruction /
 clmuls. x86-64 with the instruction sets the loop uses; needs objdump and a C++ compiler
 ($CXX, default clang++-19). --compile-only builds the probe without running it (the test).
+Loops that gather or scatter (vector-indexed addresses, as in ff.power's table lookups) are
+skipped: their addresses come from data the probe does not have.
 """
 import argparse, collections, os, re, subprocess, sys, tempfile
 
@@ -174,7 +176,9 @@ def main():
     found = []
     for addr, body in function_loops(a.binary, a.symbol):
         clmuls = sum(1 for x in body if "pclmul" in x)
-        if clmuls:
+        if clmuls and any(re.search(r"\([^)]*%[xyz]mm", x) for x in body):
+            print(f"loop {addr:#x}: skipped, it gathers or scatters (its addresses come from data)")
+        elif clmuls:
             found.append((addr, body, clmuls * a.products_per_clmul / a.clmuls,
                           rewrite(body, independent=False), rewrite(body, independent=True)))
     if not found:
