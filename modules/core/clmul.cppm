@@ -235,6 +235,9 @@ struct vpclmul512 {
   using limb = v8u64;
   static constexpr std::size_t lanes = 8;
   static constexpr unsigned vector_registers = 32;  // zmm0-31
+  // (hi << k) | (lo >> (64 - k)) is one vpshldq (AVX512-VBMI2): ff.polynomial's one-pass
+  // sparse reduction pays here.
+  static constexpr bool funnel_shifts = true;
   static constexpr backend id = backend::vpclmul512;
   [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void clmul(const limb& a, const limb& b, limb& lo, limb& hi) {
     const __m512i even = _mm512_clmulepi64_epi128(__m512i(a), __m512i(b), 0x00);

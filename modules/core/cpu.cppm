@@ -95,7 +95,8 @@ bool cpu_has(backend b) {
     case backend::pclmul: return f.pclmul && f.sse41;
     case backend::vpclmul256: return f.pclmul && f.sse41 && f.avx2 && f.vpclmulqdq && f.os_ymm;
     case backend::vpclmul512:
-      return f.pclmul && f.sse41 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.vpclmulqdq && f.os_zmm;
+      return f.pclmul && f.sse41 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512vbmi2 &&
+             f.vpclmulqdq && f.os_zmm;
 #elif defined(__aarch64__)
     case backend::pmull: return f.pmull;
 #endif
@@ -115,7 +116,7 @@ std::string missing_backend_message(backend b) {
   switch (b) {
     case backend::pclmul: why = "PCLMULQDQ and SSE4.1 (x86-64)"; break;
     case backend::vpclmul256: why = "AVX2 and VPCLMULQDQ (x86-64)"; break;
-    case backend::vpclmul512: why = "AVX512F/VL/BW/DQ and VPCLMULQDQ (x86-64)"; break;
+    case backend::vpclmul512: why = "AVX512F/VL/BW/DQ/VBMI2 and VPCLMULQDQ (x86-64)"; break;
     case backend::pmull: why = "PMULL (AArch64 crypto extension)"; break;
     default: why = "?";
   }

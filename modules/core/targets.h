@@ -9,7 +9,9 @@
 #if defined(__x86_64__)
 #define FF_TARGET_PCLMUL "pclmul,sse4.1"
 #define FF_TARGET_VPCLMUL256 "pclmul,sse4.1,avx2,vpclmulqdq"
-#define FF_TARGET_VPCLMUL512 "pclmul,sse4.1,avx2,avx512f,avx512vl,avx512bw,avx512dq,vpclmulqdq"
+// VBMI2 (vpshldq, the funnel shift the one-pass sparse reducer compiles to) comes with
+// VPCLMULQDQ on every AVX-512 CPU that has both (Ice Lake and later, Zen 4 and later).
+#define FF_TARGET_VPCLMUL512 "pclmul,sse4.1,avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vbmi2,vpclmulqdq"
 #elif defined(__aarch64__)
 #define FF_TARGET_PMULL "aes"
 #endif

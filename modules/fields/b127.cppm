@@ -15,6 +15,10 @@ struct b127 : polynomial_basis<b127, 2> {
   static constexpr std::string_view name = "b127";
   static constexpr unsigned degree = 127;
   static constexpr std::array<unsigned, 3> modulus = {127, 1, 0};
+  // reduce below is already one pass, and needs no second fold (h x stays below x^127): on
+  // zmm it beats ff.polynomial's generic sparse_reduction (2^12 in cache: 0.418 vs 0.448
+  // ns/mul, 0.281 vs 0.302 ns/square), so it stays on every backend.
+  static constexpr bool reduce_is_one_pass = true;
 
   // p: a polynomial of degree <= 252 (any product of two canonical elements).
   template <class V>
