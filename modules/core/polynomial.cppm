@@ -1,6 +1,7 @@
 // ff.polynomial: the skeleton of a polynomial-basis field GF(2)[x]/(f): the product is the
 // N-limb carry-less product template of ff.clmul, the reduction is the field's own
-// straight-line F::reduce (written once per modulus, over any limb type).
+// straight-line F::reduce (written once per modulus, over any limb type), or on zmm the
+// generic one-pass sparse_reduction built from F::modulus.
 module;
 #include <array>
 #include <cstddef>
@@ -82,7 +83,7 @@ template <class F, std::size_t N>
 struct polynomial_basis : field_base<F> {
   static constexpr std::size_t limbs = N;
 
-  // Multiplication and squaring in two stages, the unreduced product and F::reduce, so that
+  // Multiplication and squaring in two stages, the unreduced product and its reduction, so that
   // ff.batch can reduce one block while it multiplies the next. A field whose product is
   // not the plain N-limb one (sect193) replaces mul_product / sqr_product only.
   template <class A>
@@ -98,12 +99,11 @@ struct polynomial_basis : field_base<F> {
   // whose product has the plain 2N limbs).
   template <class A, class Product>
   FF_INLINE static std::array<limbs_t<A>, N> reduce_product(const Product& p) {
-    if constexpr (requires { A::funnel_shifts; } && std::is_same_v<Product, std::array<limbs_t<A>, 2 * N>>) {
-      if constexpr (A::funnel_shifts && sparse_reduction<F>::applies) return sparse_reduction<F>::reduce(p);
-      else return F::reduce(p);
-    } else {
+    if constexpr (requires { requires A::funnel_shifts; } && sparse_reduction<F>::applies &&
+                  std::is_same_v<Product, std::array<limbs_t<A>, 2 * N>>)
+      return sparse_reduction<F>::reduce(p);
+    else
       return F::reduce(p);
-    }
   }
 
   template <class A>
