@@ -21,9 +21,9 @@ void register_reducer(const std::string& suite) {
 
 // ff.polynomial's generic one-pass sparse_reduction (what reduce_product runs on zmm) against
 // the same NTL remainder, on u64 limbs, for every field of the shape it handles.
-template <class F>
+template <class F, std::size_t M>
 void register_sparse_reduction(const std::string& suite) {
-  fft::register_property(suite, "sparse_reduction_equals_ntl_remainder", [](std::array<u64, 2 * F::limbs> p) {
+  fft::register_property(suite, "sparse_reduction_equals_ntl_remainder", [](std::array<u64, M> p) {
     constexpr unsigned max_degree = 2 * (F::degree - 1);
     for (std::size_t i = 0; i < p.size(); ++i) p[i] &= limb_mask(max_degree + 1, i);
     element<F> r;
@@ -39,7 +39,9 @@ void register_tests() {
   fft::for_each_field<fft::polynomial_fields>([]<class F>() {
     constexpr std::size_t product_limbs = (2 * (F::degree - 1)) / 64 + 1;
     register_reducer<F, product_limbs>("reducer." + std::string(F::name));
-    if constexpr (sparse_reduction<F>::fits && product_limbs == 2 * F::limbs)
-      register_sparse_reduction<F>("reducer." + std::string(F::name));
+    if constexpr (sparse_reduction<F>::fits) {
+      static_assert(sparse_reduction<F>::product_limbs == product_limbs);
+      register_sparse_reduction<F, product_limbs>("reducer." + std::string(F::name));
+    }
   });
 }

@@ -5,7 +5,6 @@
 module;
 #include <array>
 #include <cstddef>
-#include <type_traits>
 #include <utility>
 #include "targets.h"
 export module ff.polynomial;
@@ -16,20 +15,29 @@ export namespace ff {
 
 // One-pass reduction modulo a sparse f = x^d + x^e1 + ... + 1 (every e < 33) of a product of
 // degree <= 2d - 2, for policies whose shift across two limbs is one instruction
-// (A::funnel_shifts: vpshldq on zmm). H = p div x^d (N + 1 limbs); r = (p mod x^d) + H (f - x^d),
-// one funnel shift per term and limb; the bits of r from x^d up (fewer than e1) fold once
-// more. The fields' own reducers fold limb by limb, two plain shifts per term and limb, which
-// is what scalar and ymm limbs do best. Measured on Zen 5 (zmm, 2^12 in cache, one process,
-// own reducer -> this one, ns/op): b163 mul 1.20 -> 1.10, square 0.79 -> 0.66; b191 1.06 ->
-// 1.01, 0.55 -> 0.51; b256 1.55 -> 1.50, 0.83 -> 0.72; ghash128 0.51 -> 0.49, 0.36 -> 0.35.
+// (A::funnel_shifts: vpshldq on zmm). H = p div x^d; r = (p mod x^d) + H (f - x^d), one funnel
+// shift per term and limb; the bits of r from x^d up (fewer than e1) fold once more. The
+// fields' own reducers fold limb by limb, two plain shifts per term and limb, which is what
+// scalar and ymm limbs do best. Measured on Zen 5 (zmm, 2^12 in cache, one process, own
+// reducer -> this one, ns/op): b163 mul 1.20 -> 1.10, square 0.79 -> 0.66; b191 1.06 -> 1.01,
+// 0.55 -> 0.51; b256 1.55 -> 1.50, 0.83 -> 0.72; ghash128 0.51 -> 0.49, 0.36 -> 0.35.
 // A field whose reduce is already one pass says so (reduce_is_one_pass: b127) and keeps it.
+// Only the limbs the degree bounds allow are computed (h_limbs, r_limbs); with N + 1 of each,
+// b163's zmm loop had 13 vpshldq instead of 9, and sect193 (a 7-limb product) kept its own
+// two-shift folds. Measured after that change (2^12, best of 4 alternating runs, ns/mul):
+// b163 1.09 -> 1.03, b191 1.20 -> 1.01, sect193 1.23 -> 1.13.
 template <class F>
 struct sparse_reduction {
   static constexpr std::size_t N = F::limbs;
-  static constexpr unsigned d = F::degree, q = d / 64, s = d % 64;
+  static constexpr unsigned d = F::degree, q = d / 64, s = d % 64, e1 = F::modulus[1];
   static constexpr std::size_t middle_terms = F::modulus.size() - 2;
+  // Limbs that can be nonzero, from the degree bounds (the compiler cannot see them, so
+  // limbs past these would cost shifts of zeros): H has degree <= d - 2, r <= d + e1 - 2.
+  static constexpr std::size_t h_limbs = (d - 1 + 63) / 64, r_limbs = (d + e1 - 1 + 63) / 64;
+  // Limbs of a product of degree <= 2d - 2 (sect193's is 7 of its 8).
+  static constexpr std::size_t product_limbs = (2 * d - 2) / 64 + 1;
   // The shape it handles (tests check reduce on every field that has it) ...
-  static constexpr bool fits = F::modulus.size() >= 3 && F::modulus.back() == 0 && F::modulus[1] < 33 &&
+  static constexpr bool fits = F::modulus.size() >= 3 && F::modulus.back() == 0 && e1 < 33 &&
                                d > 64 * (N - 1) && d <= 64 * N;
   // ... and where reduce_product uses it.
   static constexpr bool applies = fits && !requires { F::reduce_is_one_pass; };
@@ -40,41 +48,49 @@ struct sparse_reduction {
   FF_INLINE static void funnel_left(const V& hi, const V& lo, unsigned k, V& out) {
     out = (hi << k) | (lo >> (64 - k));
   }
-  template <class V>
-  FF_INLINE static std::array<V, N> reduce(const std::array<V, 2 * N>& p) {
+  template <class V, std::size_t M>
+    requires(M >= product_limbs)
+  FF_INLINE static std::array<V, N> reduce(const std::array<V, M>& p) {
     return reduce(p, std::make_index_sequence<middle_terms>{});
   }
-  template <class V, std::size_t... J>
-  FF_INLINE static std::array<V, N> reduce(const std::array<V, 2 * N>& p, std::index_sequence<J...>) {
-    const V zero = p[0] ^ p[0];
-    std::array<V, N + 1> h, r;
-    for (std::size_t k = 0; k <= N; ++k) {  // h = p div x^d
-      const V lo = q + k < 2 * N ? p[q + k] : zero;
-      if constexpr (s == 0) h[k] = lo;
-      else if (q + k + 1 < 2 * N) funnel_left(p[q + k + 1], lo, 64 - s, h[k]);
-      else h[k] = lo >> s;
+  template <class V, std::size_t M, std::size_t... J>
+  FF_INLINE static std::array<V, N> reduce(const std::array<V, M>& p, std::index_sequence<J...>) {
+    std::array<V, h_limbs> h;
+    for (std::size_t k = 0; k < h_limbs; ++k) {  // h = p div x^d
+      if constexpr (s == 0) h[k] = p[q + k];
+      else if (q + k + 1 < product_limbs) funnel_left(p[q + k + 1], p[q + k], 64 - s, h[k]);
+      else h[k] = p[q + k] >> s;
     }
-    for (std::size_t k = 0; k <= N; ++k) r[k] = (k < q ? p[k] : zero) ^ h[k];  // p mod x^d, + h
+    std::array<V, r_limbs> r;  // p mod x^d, + h
+    for (std::size_t k = 0; k < r_limbs; ++k) {
+      if (k < q && k < h_limbs) r[k] = p[k] ^ h[k];
+      else if (k < q) r[k] = p[k];
+      else if (k < h_limbs) r[k] = h[k];
+      else r[k] = p[0] ^ p[0];
+    }
     if constexpr (s != 0) r[q] ^= p[q] & ((u64{1} << s) - 1);
     auto add_h_times_x_to = [&](unsigned e) FF_LAMBDA_INLINE {
       r[0] ^= h[0] << e;
-      for (std::size_t k = 1; k <= N; ++k) {
+      for (std::size_t k = 1; k < r_limbs; ++k) {
         V shifted;
-        funnel_left(h[k], h[k - 1], e, shifted);
+        if (k < h_limbs) funnel_left(h[k], h[k - 1], e, shifted);
+        else if (k == h_limbs) shifted = h[k - 1] >> (64 - e);
+        else continue;
         r[k] ^= shifted;
       }
     };
     (add_h_times_x_to(F::modulus[J + 1]), ...);
-    // t = r div x^d: below x^(e1 - 1), so t (f - x^d) fits in limb 0.
-    V t;
-    if constexpr (s == 0) t = r[q];
-    else if (q + 1 <= N) funnel_left(r[q + 1], r[q], 64 - s, t);
-    else t = r[q] >> s;
     std::array<V, N> out;
-    for (std::size_t k = 0; k < N; ++k) out[k] = r[k];
-    if constexpr (s != 0) out[q] &= (u64{1} << s) - 1;
-    out[0] ^= t;
-    ((out[0] ^= t << F::modulus[J + 1]), ...);
+    for (std::size_t k = 0; k < N; ++k) out[k] = k < r_limbs ? r[k] : p[0] ^ p[0];
+    if constexpr (q < r_limbs) {  // t = r div x^d: below x^(e1 - 1), so t (f - x^d) fits in limb 0
+      V t;
+      if constexpr (s == 0) t = r[q];
+      else if constexpr (q + 1 < r_limbs) funnel_left(r[q + 1], r[q], 64 - s, t);
+      else t = r[q] >> s;
+      if constexpr (s != 0) out[q] &= (u64{1} << s) - 1;
+      out[0] ^= t;
+      ((out[0] ^= t << F::modulus[J + 1]), ...);
+    }
     return out;
   }
 };
@@ -95,12 +111,10 @@ struct polynomial_basis : field_base<F> {
   FF_INLINE static std::array<limbs_t<A>, 2 * N> sqr_product(const std::array<limbs_t<A>, N>& a) {
     return clmul_square<A, N>(a);
   }
-  // F::reduce, or on policies with funnel shifts the one-pass sparse_reduction<F> (for fields
-  // whose product has the plain 2N limbs).
+  // F::reduce, or on policies with funnel shifts the one-pass sparse_reduction<F>.
   template <class A, class Product>
   FF_INLINE static std::array<limbs_t<A>, N> reduce_product(const Product& p) {
-    if constexpr (requires { requires A::funnel_shifts; } && sparse_reduction<F>::applies &&
-                  std::is_same_v<Product, std::array<limbs_t<A>, 2 * N>>)
+    if constexpr (requires { requires A::funnel_shifts; } && sparse_reduction<F>::applies)
       return sparse_reduction<F>::reduce(p);
     else
       return F::reduce(p);
