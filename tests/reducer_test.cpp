@@ -33,6 +33,18 @@ void register_sparse_reduction(const std::string& suite) {
   });
 }
 
+// Where d = 64 N, the limb-by-limb form reduces any number of limbs with no degree bound
+// (ghash2 gives it 6 limbs of degree up to 375): every bit set at random, 2N + 2 limbs.
+template <class F>
+void register_reduce_by_limbs(const std::string& suite) {
+  constexpr std::size_t M = 2 * F::limbs + 2;
+  fft::register_property(suite, "reduce_by_limbs_any_degree_equals_ntl_remainder", [](std::array<u64, M> p) {
+    element<F> r;
+    r.limb = sparse_reduction<F>::reduce_by_limbs(p, std::make_index_sequence<sparse_reduction<F>::middle_terms>{});
+    RC_ASSERT(r == ref::reduce<F>(std::span<const u64>(p)));
+  });
+}
+
 }  // namespace
 
 void register_tests() {
@@ -42,6 +54,7 @@ void register_tests() {
     if constexpr (sparse_reduction<F>::fits) {
       static_assert(sparse_reduction<F>::product_limbs == product_limbs);
       register_sparse_reduction<F, product_limbs>("reducer." + std::string(F::name));
+      if constexpr (F::degree % 64 == 0) register_reduce_by_limbs<F>("reducer." + std::string(F::name));
     }
   });
 }

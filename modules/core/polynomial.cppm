@@ -51,14 +51,47 @@ struct sparse_reduction {
   template <class V, std::size_t M>
     requires(M >= product_limbs)
   FF_INLINE static std::array<V, N> reduce(const std::array<V, M>& p) {
-    return reduce(p, std::make_index_sequence<middle_terms>{});
+    if constexpr (s == 0) return reduce_by_limbs(p, std::make_index_sequence<middle_terms>{});
+    else return reduce(p, std::make_index_sequence<middle_terms>{});
   }
+
+  // d = 64 N (ghash128, b256): fold limb by limb from the top. Limb i's terms land on limbs
+  // i - N (shifted left) and i - N + 1 (shifted right), so each limb that receives both takes
+  // one funnel shift per term of the limb above it and the limb itself; nothing is left above
+  // x^d at the end. m (N + 1) shifts for M = 2N, where one pass and a final fold take
+  // m (N + 2). Any M > N (ghash2 reduces its 6-limb m0 + x^121 m1 with it).
   template <class V, std::size_t M, std::size_t... J>
+    requires(s == 0 && N >= 2 && M > N)
+  FF_INLINE static std::array<V, N> reduce_by_limbs(std::array<V, M> p, std::index_sequence<J...>) {
+    // Step i reads p[i] after every contribution to it: they come from steps i + N - 1 > i.
+    V above = p[M - 1];
+    ((p[M - N] ^= above >> (64 - F::modulus[J + 1])), ...);
+    for (std::size_t i = M - 2; i >= N; --i) {
+      const V t = p[i];
+      V& lands = p[i - N + 1];
+      lands ^= above;
+      auto add_term = [&](unsigned e) FF_LAMBDA_INLINE {
+        V shifted;
+        funnel_left(above, t, e, shifted);
+        lands ^= shifted;
+      };
+      (add_term(F::modulus[J + 1]), ...);
+      above = t;
+    }
+    p[0] ^= above;
+    ((p[0] ^= above << F::modulus[J + 1]), ...);
+    std::array<V, N> out;
+    for (std::size_t k = 0; k < N; ++k) out[k] = p[k];
+    return out;
+  }
+
+  // d not a multiple of 64: one pass, as above.
+  template <class V, std::size_t M, std::size_t... J>
+    requires(s != 0)
   FF_INLINE static std::array<V, N> reduce(const std::array<V, M>& p, std::index_sequence<J...>) {
     std::array<V, h_limbs> h;
     for (std::size_t k = 0; k < h_limbs; ++k) {  // h = p div x^d
-      if constexpr (s == 0) h[k] = p[q + k];
-      else if (q + k + 1 < product_limbs) funnel_left(p[q + k + 1], p[q + k], 64 - s, h[k]);
+      if (q + k + 1 < product_limbs) funnel_left(p[q + k + 1], p[q + k], 64 - s, h[k]);
       else h[k] = p[q + k] >> s;
     }
     std::array<V, r_limbs> r;  // p mod x^d, + h
@@ -68,7 +101,7 @@ struct sparse_reduction {
       else if (k < h_limbs) r[k] = h[k];
       else r[k] = p[0] ^ p[0];
     }
-    if constexpr (s != 0) r[q] ^= p[q] & ((u64{1} << s) - 1);
+    r[q] ^= p[q] & ((u64{1} << s) - 1);
     auto add_h_times_x_to = [&](unsigned e) FF_LAMBDA_INLINE {
       r[0] ^= h[0] << e;
       for (std::size_t k = 1; k < r_limbs; ++k) {
@@ -84,10 +117,9 @@ struct sparse_reduction {
     for (std::size_t k = 0; k < N; ++k) out[k] = k < r_limbs ? r[k] : p[0] ^ p[0];
     if constexpr (q < r_limbs) {  // t = r div x^d: below x^(e1 - 1), so t (f - x^d) fits in limb 0
       V t;
-      if constexpr (s == 0) t = r[q];
-      else if constexpr (q + 1 < r_limbs) funnel_left(r[q + 1], r[q], 64 - s, t);
+      if constexpr (q + 1 < r_limbs) funnel_left(r[q + 1], r[q], 64 - s, t);
       else t = r[q] >> s;
-      if constexpr (s != 0) out[q] &= (u64{1} << s) - 1;
+      out[q] &= (u64{1} << s) - 1;
       out[0] ^= t;
       ((out[0] ^= t << F::modulus[J + 1]), ...);
     }
