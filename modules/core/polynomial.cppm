@@ -13,19 +13,24 @@ export import ff.clmul;
 
 export namespace ff {
 
-// One-pass reduction modulo a sparse f = x^d + x^e1 + ... + 1 (every e < 33) of a product of
-// degree <= 2d - 2, for policies whose shift across two limbs is one instruction
-// (A::funnel_shifts: vpshldq on zmm). H = p div x^d; r = (p mod x^d) + H (f - x^d), one funnel
-// shift per term and limb; the bits of r from x^d up (fewer than e1) fold once more. The
-// fields' own reducers fold limb by limb, two plain shifts per term and limb, which is what
-// scalar and ymm limbs do best. Measured on Zen 5 (zmm, 2^12 in cache, one process, own
-// reducer -> this one, ns/op): b163 mul 1.20 -> 1.10, square 0.79 -> 0.66; b191 1.06 -> 1.01,
-// 0.55 -> 0.51; b256 1.55 -> 1.50, 0.83 -> 0.72; ghash128 0.51 -> 0.49, 0.36 -> 0.35.
+// Reduction modulo a sparse f = x^d + x^e1 + ... + 1 (every e < 33) for policies whose shift
+// across two limbs is one instruction (A::funnel_shifts: vpshldq on zmm): one funnel shift
+// per term and limb. The fields' own reducers fold limb by limb with two plain shifts per
+// term and limb, which is what scalar and ymm limbs do best. Two forms:
+//  - d not a multiple of 64 (b163, b191, sect193), for a product of degree <= 2d - 2: one
+//    pass. H = p div x^d; r = (p mod x^d) + H (f - x^d); the bits of r from x^d up (fewer
+//    than e1) fold once more. Only the limbs the degree bounds allow are computed (h_limbs,
+//    r_limbs): with N + 1 of each, b163's zmm loop had 13 vpshldq instead of 9.
+//  - d = 64 N (ghash128, b256, and ghash2's folds over ghash128): limb by limb from the top
+//    (reduce_by_limbs), where the one pass took a final fold more: 3 shifts fewer each.
+// Measured on Zen 5 (zmm, 2^12 in cache, ns/mul):
+//  - own reducer -> one pass (one process): b163 mul 1.20 -> 1.10, square 0.79 -> 0.66;
+//    b191 1.06 -> 1.01, 0.55 -> 0.51; b256 1.55 -> 1.50, 0.83 -> 0.72; ghash128 0.51 -> 0.49.
+//  - degree-bounded limbs (best of 4 alternating runs): b163 1.09 -> 1.03, b191 1.20 -> 1.01,
+//    sect193 (its own folds before) 1.23 -> 1.13.
+//  - limb by limb for d = 64 N (same): ghash2 1.73 -> 1.57, b256 1.46 -> 1.40, ghash128 0.48
+//    -> 0.49 (its loop: 99 -> 90 instructions).
 // A field whose reduce is already one pass says so (reduce_is_one_pass: b127) and keeps it.
-// Only the limbs the degree bounds allow are computed (h_limbs, r_limbs); with N + 1 of each,
-// b163's zmm loop had 13 vpshldq instead of 9, and sect193 (a 7-limb product) kept its own
-// two-shift folds. Measured after that change (2^12, best of 4 alternating runs, ns/mul):
-// b163 1.09 -> 1.03, b191 1.20 -> 1.01, sect193 1.23 -> 1.13.
 template <class F>
 struct sparse_reduction {
   static constexpr std::size_t N = F::limbs;
@@ -55,11 +60,11 @@ struct sparse_reduction {
     else return reduce(p, std::make_index_sequence<middle_terms>{});
   }
 
-  // d = 64 N (ghash128, b256): fold limb by limb from the top. Limb i's terms land on limbs
-  // i - N (shifted left) and i - N + 1 (shifted right), so each limb that receives both takes
-  // one funnel shift per term of the limb above it and the limb itself; nothing is left above
-  // x^d at the end. m (N + 1) shifts for M = 2N, where one pass and a final fold take
-  // m (N + 2). Any M > N (ghash2 reduces its 6-limb m0 + x^121 m1 with it).
+  // d = 64 N: fold limb by limb from the top. Limb i's terms land on limbs i - N (shifted
+  // left) and i - N + 1 (shifted right), so each limb that receives both takes one funnel
+  // shift per term of the limb above it and the limb itself; nothing is left above x^d at the
+  // end. m (N + 1) shifts for M = 2N and m middle terms, where one pass and a final fold take
+  // m (N + 2). Any M > N, any degree (ghash2 reduces its 6-limb m0 + x^121 m1 with it).
   template <class V, std::size_t M, std::size_t... J>
     requires(s == 0 && N >= 2 && M > N)
   FF_INLINE static std::array<V, N> reduce_by_limbs(std::array<V, M> p, std::index_sequence<J...>) {
