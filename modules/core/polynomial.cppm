@@ -1,7 +1,7 @@
 // ff.polynomial: the skeleton of a polynomial-basis field GF(2)[x]/(f): the product is the
 // N-limb carry-less product template of ff.clmul, the reduction is the field's own
 // straight-line F::reduce (written once per modulus, over any limb type), or on zmm the
-// generic one-pass sparse_reduction built from F::modulus.
+// generic sparse_reduction built from F::modulus.
 module;
 #include <array>
 #include <cstddef>
@@ -90,7 +90,7 @@ struct sparse_reduction {
     return out;
   }
 
-  // d not a multiple of 64: one pass, as above.
+  // d not a multiple of 64: one pass (the first form in the comment above the struct).
   template <class V, std::size_t M, std::size_t... J>
     requires(s != 0)
   FF_INLINE static std::array<V, N> reduce(const std::array<V, M>& p, std::index_sequence<J...>) {
@@ -148,7 +148,7 @@ struct polynomial_basis : field_base<F> {
   FF_INLINE static std::array<limbs_t<A>, 2 * N> sqr_product(const std::array<limbs_t<A>, N>& a) {
     return clmul_square<A, N>(a);
   }
-  // F::reduce, or on policies with funnel shifts the one-pass sparse_reduction<F>.
+  // F::reduce, or on policies with funnel shifts sparse_reduction<F> (either form).
   template <class A, class Product>
   FF_INLINE static std::array<limbs_t<A>, N> reduce_product(const Product& p) {
     if constexpr (requires { requires A::funnel_shifts; } && sparse_reduction<F>::applies)
