@@ -40,7 +40,7 @@ void register_reduce_by_limbs(const std::string& suite) {
   constexpr std::size_t M = 2 * F::limbs + 2;
   fft::register_property(suite, "reduce_by_limbs_any_degree_equals_ntl_remainder", [](std::array<u64, M> p) {
     element<F> r;
-    r.limb = sparse_reduction<F>::reduce_by_limbs(p, std::make_index_sequence<sparse_reduction<F>::middle_terms>{});
+    r.limb = sparse_reduction<F>::reduce_by_limbs(p);
     RC_ASSERT(r == ref::reduce<F>(std::span<const u64>(p)));
   });
 }

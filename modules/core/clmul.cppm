@@ -37,6 +37,18 @@ import ff.cpu;
 // qword e * N + j.
 namespace ff::detail {
 
+// In-lane unpacks (vpunpcklqdq / vpunpckhqdq): the even and the odd qwords of each 128-bit
+// lane of a and b, interleaved: even = a0 b0 a2 b2 ..., odd = a1 b1 a3 b3 ...
+template <std::size_t W, class V, std::size_t... P>
+FF_INLINE void unpack_lanes(const V& a, const V& b, V& even, V& odd, std::index_sequence<P...>) {
+  even = __builtin_shufflevector(a, b, int(P % 2 ? W + P - 1 : P)...);
+  odd = __builtin_shufflevector(a, b, int(P % 2 ? W + P : P + 1)...);
+}
+template <std::size_t W, class V>
+FF_INLINE void unpack_lanes(const V& a, const V& b, V& even, V& odd) {
+  unpack_lanes<W>(a, b, even, odd, std::make_index_sequence<W>{});
+}
+
 template <std::size_t W, std::size_t N, std::size_t J, std::size_t M, class V, std::size_t... E>
 FF_INLINE void merge_limb_lanes(V& acc, const V& row, std::index_sequence<E...>) {
   acc = __builtin_shufflevector(acc, row, (((E * N + J) / W == M) ? int(W + (E * N + J) % W) : int(E))...);
@@ -52,10 +64,9 @@ FF_INLINE void rows_to_limbs(const std::array<V, N>& rows, std::array<V, N>& lim
     // 8 elements of 4 limbs: one in-lane unpack round, then one two-source permute per limb
     // (8 shuffles instead of the generic 12). Lanes stay in element order: other code (the
     // power tables' gathers) fills limb vectors lane by lane.
-    const V t0 = __builtin_shufflevector(rows[0], rows[1], 0, 8, 2, 10, 4, 12, 6, 14);
-    const V t1 = __builtin_shufflevector(rows[0], rows[1], 1, 9, 3, 11, 5, 13, 7, 15);
-    const V t2 = __builtin_shufflevector(rows[2], rows[3], 0, 8, 2, 10, 4, 12, 6, 14);
-    const V t3 = __builtin_shufflevector(rows[2], rows[3], 1, 9, 3, 11, 5, 13, 7, 15);
+    V t0, t1, t2, t3;
+    unpack_lanes<W>(rows[0], rows[1], t0, t1);
+    unpack_lanes<W>(rows[2], rows[3], t2, t3);
     limbs[0] = __builtin_shufflevector(t0, t2, 0, 4, 1, 5, 8, 12, 9, 13);
     limbs[2] = __builtin_shufflevector(t0, t2, 2, 6, 3, 7, 10, 14, 11, 15);
     limbs[1] = __builtin_shufflevector(t1, t3, 0, 4, 1, 5, 8, 12, 9, 13);
@@ -82,10 +93,8 @@ FF_INLINE void limbs_to_rows(const std::array<V, N>& limbs, std::array<V, N>& ro
     const V t2 = __builtin_shufflevector(limbs[0], limbs[2], 4, 6, 12, 14, 5, 7, 13, 15);
     const V t1 = __builtin_shufflevector(limbs[1], limbs[3], 0, 2, 8, 10, 1, 3, 9, 11);
     const V t3 = __builtin_shufflevector(limbs[1], limbs[3], 4, 6, 12, 14, 5, 7, 13, 15);
-    rows[0] = __builtin_shufflevector(t0, t1, 0, 8, 2, 10, 4, 12, 6, 14);
-    rows[1] = __builtin_shufflevector(t0, t1, 1, 9, 3, 11, 5, 13, 7, 15);
-    rows[2] = __builtin_shufflevector(t2, t3, 0, 8, 2, 10, 4, 12, 6, 14);
-    rows[3] = __builtin_shufflevector(t2, t3, 1, 9, 3, 11, 5, 13, 7, 15);
+    unpack_lanes<W>(t0, t1, rows[0], rows[1]);
+    unpack_lanes<W>(t2, t3, rows[2], rows[3]);
   } else {
     (scatter_row<W, N, M>(limbs, rows[M], std::make_index_sequence<N>{}), ...);
   }
@@ -138,20 +147,15 @@ FF_INLINE void rows_to_limbs_batch(const std::array<V, N>& rows, std::array<V, N
   } else if constexpr (N == 4 && W == 8) {
     // In-lane unpacks, then whole 128-bit lanes (vshufi64x2): limbs in lane order
     // e0 e2 e1 e3 e4 e6 e5 e7.
-    const V t0 = __builtin_shufflevector(rows[0], rows[1], 0, 8, 2, 10, 4, 12, 6, 14);
-    const V t1 = __builtin_shufflevector(rows[0], rows[1], 1, 9, 3, 11, 5, 13, 7, 15);
-    const V t2 = __builtin_shufflevector(rows[2], rows[3], 0, 8, 2, 10, 4, 12, 6, 14);
-    const V t3 = __builtin_shufflevector(rows[2], rows[3], 1, 9, 3, 11, 5, 13, 7, 15);
+    V t0, t1, t2, t3;
+    unpack_lanes<W>(rows[0], rows[1], t0, t1);
+    unpack_lanes<W>(rows[2], rows[3], t2, t3);
     limbs[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5, 8, 9, 12, 13);
     limbs[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5, 8, 9, 12, 13);
     limbs[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7, 10, 11, 14, 15);
     limbs[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7, 10, 11, 14, 15);
-  } else if constexpr (N == 2 && W == 8) {
-    limbs[0] = __builtin_shufflevector(rows[0], rows[1], 0, 8, 2, 10, 4, 12, 6, 14);
-    limbs[1] = __builtin_shufflevector(rows[0], rows[1], 1, 9, 3, 11, 5, 13, 7, 15);
-  } else if constexpr (N == 2 && W == 4) {
-    limbs[0] = __builtin_shufflevector(rows[0], rows[1], 0, 4, 2, 6);
-    limbs[1] = __builtin_shufflevector(rows[0], rows[1], 1, 5, 3, 7);
+  } else if constexpr (N == 2 && (W == 8 || W == 4)) {
+    unpack_lanes<W>(rows[0], rows[1], limbs[0], limbs[1]);
   } else {
     rows_to_limbs<W, N>(rows, limbs, std::make_index_sequence<N>{});
   }
@@ -171,10 +175,8 @@ FF_INLINE void limbs_to_rows_batch(const std::array<V, N>& limbs, std::array<V, 
     const V t1 = __builtin_shufflevector(limbs[1], limbs[3], 0, 1, 8, 9, 2, 3, 10, 11);
     const V t2 = __builtin_shufflevector(limbs[0], limbs[2], 4, 5, 12, 13, 6, 7, 14, 15);
     const V t3 = __builtin_shufflevector(limbs[1], limbs[3], 4, 5, 12, 13, 6, 7, 14, 15);
-    rows[0] = __builtin_shufflevector(t0, t1, 0, 8, 2, 10, 4, 12, 6, 14);
-    rows[1] = __builtin_shufflevector(t0, t1, 1, 9, 3, 11, 5, 13, 7, 15);
-    rows[2] = __builtin_shufflevector(t2, t3, 0, 8, 2, 10, 4, 12, 6, 14);
-    rows[3] = __builtin_shufflevector(t2, t3, 1, 9, 3, 11, 5, 13, 7, 15);
+    unpack_lanes<W>(t0, t1, rows[0], rows[1]);
+    unpack_lanes<W>(t2, t3, rows[2], rows[3]);
   } else if constexpr (N == 2 && (W == 8 || W == 4)) rows_to_limbs_batch<W, N>(limbs, rows);  // an involution
   else limbs_to_rows<W, N>(limbs, rows, std::make_index_sequence<N>{});
 }
@@ -262,8 +264,8 @@ struct vpclmul512 {
   using limb = v8u64;
   static constexpr std::size_t lanes = 8;
   static constexpr unsigned vector_registers = 32;  // zmm0-31
-  // (hi << k) | (lo >> (64 - k)) is one vpshldq (AVX512-VBMI2): ff.polynomial's one-pass
-  // sparse reduction pays here.
+  // (hi << k) | (lo >> (64 - k)) is one vpshldq (AVX512-VBMI2): ff.polynomial's
+  // sparse_reduction (both of its forms) pays here.
   static constexpr bool funnel_shifts = true;
   static constexpr backend id = backend::vpclmul512;
   [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void clmul(const limb& a, const limb& b, limb& lo, limb& hi) {
@@ -368,6 +370,11 @@ struct pmull : portable {
 #endif
 
 }  // namespace arith
+
+// Policies whose shift across two limbs is one instruction (funnel_shifts): the fields'
+// reducers switch to ff.polynomial's sparse_reduction on them.
+template <class A>
+concept has_funnel_shifts = requires { requires A::funnel_shifts; };
 
 // ---- Products over any policy ------------------------------------------------------------
 // Result limb k holds the coefficients of x^(64k) .. x^(64k+63) of the unreduced product.

@@ -56,8 +56,13 @@ struct sparse_reduction {
   template <class V, std::size_t M>
     requires(M >= product_limbs)
   FF_INLINE static std::array<V, N> reduce(const std::array<V, M>& p) {
-    if constexpr (s == 0) return reduce_by_limbs(p, std::make_index_sequence<middle_terms>{});
+    if constexpr (s == 0) return reduce_by_limbs(p);
     else return reduce(p, std::make_index_sequence<middle_terms>{});
+  }
+  template <class V, std::size_t M>
+    requires(s == 0 && N >= 2 && M > N)
+  FF_INLINE static std::array<V, N> reduce_by_limbs(const std::array<V, M>& p) {
+    return reduce_by_limbs(p, std::make_index_sequence<middle_terms>{});
   }
 
   // d = 64 N: fold limb by limb from the top. Limb i's terms land on limbs i - N (shifted
@@ -151,7 +156,7 @@ struct polynomial_basis : field_base<F> {
   // F::reduce, or on policies with funnel shifts sparse_reduction<F> (either form).
   template <class A, class Product>
   FF_INLINE static std::array<limbs_t<A>, N> reduce_product(const Product& p) {
-    if constexpr (requires { requires A::funnel_shifts; } && sparse_reduction<F>::applies)
+    if constexpr (has_funnel_shifts<A> && sparse_reduction<F>::applies)
       return sparse_reduction<F>::reduce(p);
     else
       return F::reduce(p);

@@ -71,15 +71,12 @@ struct ghash2 : field_base<ghash2> {
 
   enum class fold { shifts, clmul };
 
-  // With funnel shifts (zmm), ghash128's limb-by-limb sparse reduction: one vpshldq per term
-  // and limb where these folds take two shifts.
-  template <class A>
-  static constexpr bool funnel_folds = requires { requires A::funnel_shifts; };
-
   template <class A, fold How>
   FF_INLINE static half<A> reduce_wide(std::array<limbs_t<A>, 6> p) {
-    if constexpr (How == fold::shifts && funnel_folds<A>)
-      return sparse_reduction<ghash128>::reduce(p);
+    // With funnel shifts (zmm), ghash128's limb-by-limb sparse reduction: one vpshldq per
+    // term and limb where these folds take two shifts.
+    if constexpr (How == fold::shifts && has_funnel_shifts<A>)
+      return sparse_reduction<ghash128>::reduce_by_limbs(p);
     for (int i = 5; i >= 2; --i) {
       if constexpr (How == fold::shifts) fold_limb_by_shifts(p, i);
       else fold_limb_by_clmul<A>(p, i);
@@ -88,7 +85,7 @@ struct ghash2 : field_base<ghash2> {
   }
   template <class A, fold How>
   FF_INLINE static half<A> reduce_quad(const quad<A>& m) {
-    if constexpr (How == fold::shifts && funnel_folds<A>) return sparse_reduction<ghash128>::reduce(m);
+    if constexpr (How == fold::shifts && has_funnel_shifts<A>) return sparse_reduction<ghash128>::reduce_by_limbs(m);
     else if constexpr (How == fold::shifts) return ghash128::reduce<limbs_t<A>>(m);
     else {
       std::array<limbs_t<A>, 6> p{m[0], m[1], m[2], m[3], m[0] ^ m[0], m[0] ^ m[0]};
