@@ -85,9 +85,9 @@ FF_INLINE void reduce_and_store(const std::array<Product, Blocks>& p, element<F>
 
 // The pipelined loop's step (see whole_blocks): the next step's loads and transposes first,
 // then block by block its product next to the reduction and store of the pending step's
-// block, which the product replaces. (Each product before the other block's reduction,
-// the program order of the step before: b191 on zmm, 2^12, 0.99 ns/mul -> 0.925 with this
-// order; b163 1.010 -> 1.022, every other field within 1%; best of 7 alternating runs.)
+// block, which the product replaces. The step used to compute all its products and then
+// all the pending reductions; this order measured (zmm, 2^12, best of 7 alternating runs)
+// b191 0.99 -> 0.925 ns/mul, b163 1.010 -> 1.022, every other field within 1%.
 template <class F, class A, bool Binary, bool Stream, std::size_t Blocks, class Pending, class Product, class Reduce>
 FF_INLINE void multiply_next_reduce_pending(const element<F>* a, const element<F>* b, std::array<Pending, Blocks>& pending,
                                             element<F>* out, Product product, Reduce reduce) {
