@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
   app.add_flag("--sweep", o.sweep, "window-width sweep for fixed-base powers (CSV + plot)");
+  app.add_flag("--stream-shapes", o.stream_shapes,
+               "the large-array mul/square loop in every shape (blocks per step, store kind) vs the memory floor");
   app.add_option("--min-log", o.min_log, "smallest batch, log2 (0..26)")->capture_default_str();
   app.add_option("--max-log", o.max_log, "largest batch, log2 (0..26)")->capture_default_str();
   app.add_option("--samples", o.samples, "samples per measurement; the best is reported")->capture_default_str();
@@ -110,7 +112,7 @@ int main(int argc, char** argv) {
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.stream_shapes;
 
     if (!ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
@@ -125,6 +127,7 @@ int main(int argc, char** argv) {
       ffb::run_floors(o, r);
       ffb::run_mul_report(o, r);
     }
+    if (o.stream_shapes) ffb::run_stream_shapes(o, r);
     if (full || o.isomorphism) ffb::run_iso_report(o, r);
     if (o.peers && (full || o.mul)) ffb::run_peers(o, r);
     if (full || o.mul) ffb::run_summary(o, r);

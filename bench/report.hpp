@@ -13,7 +13,7 @@ namespace ffb {
 
 struct options {
   std::vector<std::string> fields;  // resolved: never "all"
-  bool mul = false, isomorphism = false, sweep = false, powers = true;
+  bool mul = false, isomorphism = false, sweep = false, stream_shapes = false, powers = true;
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
   int min_window = 8, max_window = 17;
@@ -86,6 +86,7 @@ void memory_pass(const void* a, const void* b, void* c, std::size_t bytes, bool 
 void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls,
                    bool nontemporal);
 void run_mul_report(const options& o, results& r);  // mul_report.cpp
+void run_stream_shapes(const options& o, results& r);  // stream_report.cpp: --stream-shapes
 void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);

@@ -210,9 +210,10 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 //    reach the next block's loads sooner, and NT stores compete with those loads.
 //  - policies without store_batch_stream (ymm: its 32-byte NT stores were 5-30% slower for
 //    every field, multiply and square) keep ordinary stores.
+// (ffbench --stream-shapes times every shape on the CPU at hand, to check this choice there.)
 struct stream_shape {
-  std::size_t blocks;
-  bool nt_stores;
+  std::size_t blocks;  // blocks per loop step
+  bool nt_stores;      // non-temporal stores (policies with store_batch_stream only)
 };
 template <class F, class A, bool Binary, std::size_t P>
 consteval stream_shape streaming_shape() {
@@ -224,18 +225,20 @@ consteval stream_shape streaming_shape() {
 
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
 // goes through one zero-padded block. (No recursion: it would defeat always_inline.)
-// P: blocks per iteration in cache. Stream (SIMD backends only): prefetch, in the shape
-// streaming_shape picks; non-temporal stores start after a head that aligns the output.
+// P: blocks per iteration in cache. Stream (SIMD backends only): prefetch, in the given shape
+// (streaming_shape's, unless a benchmark asks for another); non-temporal stores start after a
+// head that aligns the output.
 // Some outputs can never be aligned: 32-byte elements at 16 mod 64, which is what malloc
 // returns for large arrays. They keep the prefetch and use ordinary stores; without the
 // prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
-template <class F, class A, bool Binary, std::size_t P, bool Stream, class Product, class Reduce>
+template <class F, class A, bool Binary, std::size_t P, bool Stream, stream_shape shape, class Product, class Reduce>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Product product,
                           Reduce reduce) {
   constexpr std::size_t W = A::lanes;
+  static_assert(shape.blocks >= 1, "a streaming step takes at least one block");
+  static_assert(!shape.nt_stores || requires { A::stream_fence(); }, "this policy has no non-temporal stores");
   std::size_t i = 0;
   if constexpr (Stream && W > 1) {
-    constexpr stream_shape shape = streaming_shape<F, A, Binary, P>();
     bool streamed = false;
     if constexpr (shape.nt_stores) {
       std::size_t head = 0;
@@ -256,20 +259,29 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
   }
 }
 
-template <class F, class A, bool Stream = false>
+// Squaring, with no second operand, takes two blocks per step on SIMD backends.
+template <class A>
+consteval std::size_t sqr_blocks_per_iteration() {
+  return A::lanes > 1 ? 2 : 1;
+}
+
+// Shape: the streaming loop's shape (Stream only); benchmarks pass others to compare.
+template <class F, class A, bool Stream = false,
+          stream_shape Shape = streaming_shape<F, A, true, mul_blocks_per_iteration<F, A>()>()>
 FF_INLINE void mul_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
   using S = mul_stages<F, A>;
   using limbs = typename S::limbs;
-  batch_loop<F, A, true, mul_blocks_per_iteration<F, A>(), Stream>(
+  batch_loop<F, A, true, mul_blocks_per_iteration<F, A>(), Stream, Shape>(
       a, b, out, n, [](const limbs& x, const limbs& y) FF_LAMBDA_INLINE { return S::product(x, y); },
       [](const auto& p) FF_LAMBDA_INLINE { return S::reduce(p); });
 }
-template <class F, class A, bool Stream = false>
+template <class F, class A, bool Stream = false,
+          stream_shape Shape = streaming_shape<F, A, false, sqr_blocks_per_iteration<A>()>()>
 FF_INLINE void sqr_loop(const element<F>* a, element<F>* out, std::size_t n) {
   using S = mul_stages<F, A>;
   using limbs = typename S::limbs;
   // b is never read (Binary = false); a stands in so that no null pointer is offset.
-  batch_loop<F, A, false, (A::lanes > 1 ? 2 : 1), Stream>(
+  batch_loop<F, A, false, sqr_blocks_per_iteration<A>(), Stream, Shape>(
       a, a, out, n, [](const limbs& x, const limbs&) FF_LAMBDA_INLINE { return S::square(x); },
       [](const auto& p) FF_LAMBDA_INLINE { return S::reduce(p); });
 }
