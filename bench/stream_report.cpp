@@ -92,12 +92,12 @@ void measure_field(const options& o, results& r, ff::backend be) {
     std::vector<E> a(n), b(n), out(n), want(n);
     for (auto& e : a) e = F::random(rng);
     for (auto& e : b) e = F::random(rng);
-    // The streaming loop stores non-temporally only after a head of fewer than one block's
-    // elements aligns the output to a vector; where none does (32-byte elements at 16 mod 64,
-    // what malloc returns for large arrays), the NT shapes would time ordinary stores again.
-    bool nt_alignable = false;
-    for (std::size_t k = 0; k < A::lanes; ++k)
-      nt_alignable |= reinterpret_cast<std::uintptr_t>(out.data() + k) % sizeof(ff::limbs_t<A>) == 0;
+    // The streaming loop stores non-temporally after a head that aligns the output, or with the
+    // realigned stores (32-byte elements at 16 mod 64, where malloc puts large arrays); where
+    // neither applies, the NT shapes would time ordinary stores again.
+    const std::size_t lead = ff::detail::head_to_residue<F, A>(out.data(), n, ff::detail::realigned_residue);
+    const bool nt_alignable = ff::detail::head_to_residue<F, A>(out.data(), n, 0) < A::lanes ||
+                              (ff::detail::realigns_streams<F, A> && lead < A::lanes && lead + A::lanes <= n);
     for (const bool square : {false, true}) {
       const char* op = square ? "sqr" : "mul";
       progress("stream shapes: " + name + " " + op + " " + bname + " 2^" + std::to_string(lg));

@@ -69,18 +69,43 @@ FF_INLINE auto load_and_multiply(const element<F>* a, const element<F>* b, Produ
   return p;
 }
 
-// Stage 2: reduce and store one block, or each of several. Stream: non-temporal stores to a
-// row-aligned destination, which skip the read-for-ownership of the output.
-template <class F, class A, bool Stream, class Product, class Reduce>
-FF_INLINE void reduce_and_store_block(const Product& p, element<F>* out, Reduce reduce) {
-  constexpr std::size_t N = F::limbs;
-  const std::array<limbs_t<A>, N> r = reduce(p);
-  if constexpr (Stream) A::template store_batch_stream<N>(out->limb.data(), r);
-  else A::template store_batch<N>(out->limb.data(), r);
+// Where stage 2 puts a block of reduced limbs (sink.template store<A>(p, limbs)):
+//  - ordinary_stores;
+//  - stream_stores: non-temporal stores, which skip the read-for-ownership of the output, to
+//    a destination aligned to a vector;
+//  - realigned_stream_stores<A, S>: non-temporal stores to a destination S qwords short of a
+//    vector boundary, for outputs that no head of whole elements aligns (32-byte elements at
+//    16 mod 64, where malloc puts large arrays). It carries the last row of each block into
+//    the next: see batch_loop for how the first and the last rows are written.
+struct ordinary_stores {
+  template <class A, std::size_t N>
+  FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
+    A::template store_batch<N>(p, r);
+  }
+};
+struct stream_stores {
+  template <class A, std::size_t N>
+  FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
+    A::template store_batch_stream<N>(p, r);
+  }
+};
+template <class A, unsigned S>
+struct realigned_stream_stores {
+  limbs_t<A> carry;
+  template <class, std::size_t N>
+  FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
+    A::template store_batch_stream_realigned<N, S>(p, r, carry);
+  }
+};
+
+// Stage 2: reduce and store one block, or each of several.
+template <class F, class A, class Product, class Reduce, class Sink>
+FF_INLINE void reduce_and_store_block(const Product& p, element<F>* out, Reduce reduce, Sink& sink) {
+  sink.template store<A>(out->limb.data(), reduce(p));
 }
-template <class F, class A, bool Stream, std::size_t Blocks, class Product, class Reduce>
-FF_INLINE void reduce_and_store(const std::array<Product, Blocks>& p, element<F>* out, Reduce reduce) {
-  for (std::size_t k = 0; k < Blocks; ++k) reduce_and_store_block<F, A, Stream>(p[k], out + k * A::lanes, reduce);
+template <class F, class A, std::size_t Blocks, class Product, class Reduce, class Sink>
+FF_INLINE void reduce_and_store(const std::array<Product, Blocks>& p, element<F>* out, Reduce reduce, Sink& sink) {
+  for (std::size_t k = 0; k < Blocks; ++k) reduce_and_store_block<F, A>(p[k], out + k * A::lanes, reduce, sink);
 }
 
 // The pipelined loop's step (see whole_blocks): the next step's loads and transposes first,
@@ -88,14 +113,14 @@ FF_INLINE void reduce_and_store(const std::array<Product, Blocks>& p, element<F>
 // block, which the product replaces. The step used to compute all its products and then
 // all the pending reductions; this order measured (zmm, 2^12, best of 7 alternating runs)
 // b191 0.99 -> 0.925 ns/mul, b163 1.010 -> 1.022, every other field within 1%.
-template <class F, class A, bool Binary, bool Stream, std::size_t Blocks, class Pending, class Product, class Reduce>
+template <class F, class A, bool Binary, std::size_t Blocks, class Pending, class Product, class Reduce, class Sink>
 FF_INLINE void multiply_next_reduce_pending(const element<F>* a, const element<F>* b, std::array<Pending, Blocks>& pending,
-                                            element<F>* out, Product product, Reduce reduce) {
+                                            element<F>* out, Product product, Reduce reduce, Sink& sink) {
   loaded_blocks<F, A, Blocks> x, y;
   load_blocks<F, A, Binary, Blocks>(a, b, x, y);
   for (std::size_t k = 0; k < Blocks; ++k) {
     const Pending next = product(x[k], y[k]);
-    reduce_and_store_block<F, A, Stream>(pending[k], out + k * A::lanes, reduce);
+    reduce_and_store_block<F, A>(pending[k], out + k * A::lanes, reduce, sink);
     pending[k] = next;
   }
 }
@@ -126,7 +151,8 @@ FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>
   std::array<element<F>, W> ta{}, tb{}, tr;
   std::memcpy(ta.data(), a, count * sizeof(element<F>));
   if constexpr (Binary) std::memcpy(tb.data(), b, count * sizeof(element<F>));
-  reduce_and_store<F, A, false>(load_and_multiply<F, A, Binary, 1>(ta.data(), tb.data(), product), tr.data(), reduce);
+  ordinary_stores sink;
+  reduce_and_store<F, A>(load_and_multiply<F, A, Binary, 1>(ta.data(), tb.data(), product), tr.data(), reduce, sink);
   std::memcpy(out, tr.data(), count * sizeof(element<F>));
 }
 
@@ -161,11 +187,11 @@ consteval bool pipelines_batches() {
 // Whole blocks from element i on, P blocks per step (pipelined where the policy pays for it),
 // then at most one more block. In place (out == a) stays correct: step j + 1 reads only
 // elements step j does not write. Prefetch: fetch every input line ahead (large arrays).
-// NT: non-temporal stores (the output rows are then aligned). Returns where it stopped:
-// fewer than A::lanes elements are left.
-template <class F, class A, bool Binary, std::size_t P, bool Prefetch, bool NT, class Product, class Reduce>
+// sink: where the blocks go (see ordinary_stores). Returns where it stopped: fewer than
+// A::lanes elements are left.
+template <class F, class A, bool Binary, std::size_t P, bool Prefetch, class Product, class Reduce, class Sink>
 FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, element<F>* out, std::size_t i,
-                                   std::size_t n, Product product, Reduce reduce) {
+                                   std::size_t n, Product product, Reduce reduce, Sink& sink) {
   constexpr std::size_t W = A::lanes, step = P * W;
   auto prefetch_step = [&](std::size_t j) FF_LAMBDA_INLINE {
     if constexpr (Prefetch) {
@@ -182,16 +208,16 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
       auto pending = load_step(i);
       for (; i + 2 * step <= n; i += step) {
         prefetch_step(i + step);
-        multiply_next_reduce_pending<F, A, Binary, NT>(a + i + step, b + i + step, pending, out + i, product, reduce);
+        multiply_next_reduce_pending<F, A, Binary>(a + i + step, b + i + step, pending, out + i, product, reduce, sink);
       }
-      reduce_and_store<F, A, NT>(pending, out + i, reduce);
+      reduce_and_store<F, A>(pending, out + i, reduce, sink);
       i += step;
     }
   } else {
-    for (; i + step <= n; i += step) reduce_and_store<F, A, NT>(load_step(i), out + i, reduce);
+    for (; i + step <= n; i += step) reduce_and_store<F, A>(load_step(i), out + i, reduce, sink);
   }
   if (P > 1 && i + W <= n) {
-    reduce_and_store<F, A, NT>(load_and_multiply<F, A, Binary, 1>(a + i, b + i, product), out + i, reduce);
+    reduce_and_store<F, A>(load_and_multiply<F, A, Binary, 1>(a + i, b + i, product), out + i, reduce, sink);
     i += W;
   }
   return i;
@@ -200,9 +226,15 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 // Past stream_min_bytes the arrays stream from DRAM, and the best loop depends on how much
 // arithmetic there is per byte. Measured on Zen 5 at 2^20 and 2^22 elements (ns/mul, one
 // process, interleaved, prefetch on in every variant):
-//  - light kernels (16-byte multiplications, every square): the in-cache block count and
-//    non-temporal stores; b127 mul at 2^22 1.17-1.20 vs 1.28-1.35 with one block and
-//    ordinary stores.
+//  - light kernels (16-byte multiplications, the squares of 16- and 24-byte elements): the
+//    in-cache block count and non-temporal stores; b127 mul at 2^22 1.17-1.20 vs 1.28-1.35
+//    with one block and ordinary stores.
+//  - squares of 32-byte elements: one block and non-temporal stores (realigned on malloc'd
+//    arrays); ratio to the memory floor at 2^20-2^22, three runs of ffbench
+//    --stream-shapes, against two blocks with ordinary stores (what they ran before the
+//    realigned stores): sect193 0.95-1.38 vs 1.13-1.65, b256 1.15-1.57 vs 1.28-1.66, ghash2
+//    1.32-1.66 vs 1.18-1.68 (the same on average); two blocks with NT stores: ghash2
+//    1.37-1.72.
 //  - heavy ones (24- and 32-byte multiplications): one block per iteration and ordinary
 //    stores; at 2^22 b163 1.94-2.05 vs 2.49-2.57 (two blocks, NT), b256 2.55 vs 3.10-3.22,
 //    ghash2 2.49-2.50 vs 3.28-3.33, sect193 2.55-2.65 vs 2.85-2.96. Our reading: their
@@ -220,17 +252,38 @@ consteval stream_shape streaming_shape() {
   constexpr bool has_nt = requires { A::stream_fence(); };
   if constexpr (!has_nt) return {P, false};
   else if constexpr (Binary && sizeof(element<F>) >= 24) return {1, false};
+  else if constexpr (!Binary && sizeof(element<F>) == 32) return {1, true};
   else return {P, true};
 }
+
+// The fewest leading elements (fewer than A::lanes, at most n) after which out lies `residue`
+// bytes past a vector boundary; A::lanes if no such head exists.
+template <class F, class A>
+FF_INLINE std::size_t head_to_residue(const element<F>* out, std::size_t n, std::size_t residue) {
+  std::size_t head = 0;
+  while (head < A::lanes && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != residue)
+    ++head;
+  return head;
+}
+
+// Outputs no head of whole elements aligns: 32-byte elements at 16 mod 64, which is where
+// malloc puts large arrays. realigned_stream_stores writes them from the boundary 16 bytes
+// before a block on: S = 6 qwords short of the next boundary.
+inline constexpr std::size_t realigned_residue = 16;
+template <class F, class A>
+inline constexpr bool realigns_streams =
+    sizeof(element<F>) == 32 && requires(u64* p, const std::array<limbs_t<A>, F::limbs>& r, limbs_t<A>& c) {
+      A::template store_batch_stream_realigned<F::limbs, (sizeof(limbs_t<A>) - realigned_residue) / 8>(p, r, c);
+    };
 
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
 // goes through one zero-padded block. (No recursion: it would defeat always_inline.)
 // P: blocks per iteration in cache. Stream (SIMD backends only): prefetch, in the given shape
 // (streaming_shape's, unless a benchmark asks for another); non-temporal stores start after a
-// head that aligns the output.
-// Some outputs can never be aligned: 32-byte elements at 16 mod 64, which is what malloc
-// returns for large arrays. They keep the prefetch and use ordinary stores; without the
-// prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
+// head that aligns the output. Where no head does (realigns_streams), the first whole block
+// takes ordinary stores and seeds the carried row; the last streamed row's tail is stored at
+// the end. Other outputs that never align keep the prefetch and use ordinary stores; without
+// the prefetch, b256 at 2^22 took 5.9 ns/mul instead of 3.1.
 template <class F, class A, bool Binary, std::size_t P, bool Stream, stream_shape shape, class Product, class Reduce>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Product product,
                           Reduce reduce) {
@@ -238,21 +291,36 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
   static_assert(shape.blocks >= 1, "a streaming step takes at least one block");
   static_assert(!shape.nt_stores || requires { A::stream_fence(); }, "this policy has no non-temporal stores");
   std::size_t i = 0;
+  ordinary_stores ordinary;
   if constexpr (Stream && W > 1) {
     bool streamed = false;
     if constexpr (shape.nt_stores) {
-      std::size_t head = 0;
-      while (head < W && head < n && reinterpret_cast<std::uintptr_t>(out + head) % sizeof(limbs_t<A>) != 0) ++head;
+      const std::size_t head = head_to_residue<F, A>(out, n, 0);
       if (head < W) {
         if (head > 0) padded_block<F, A, Binary>(a, b, out, head, product, reduce);
-        i = whole_blocks<F, A, Binary, shape.blocks, true, true>(a, b, out, head, n, product, reduce);
+        stream_stores sink;
+        i = whole_blocks<F, A, Binary, shape.blocks, true>(a, b, out, head, n, product, reduce, sink);
         A::stream_fence();
         streamed = true;
+      } else if constexpr (realigns_streams<F, A>) {
+        using V = limbs_t<A>;
+        const std::size_t lead = head_to_residue<F, A>(out, n, realigned_residue);
+        if (lead < W && lead + W <= n) {
+          if (lead > 0) padded_block<F, A, Binary>(a, b, out, lead, product, reduce);
+          reduce_and_store<F, A>(load_and_multiply<F, A, Binary, 1>(a + lead, b + lead, product), out + lead, reduce,
+                                 ordinary);
+          realigned_stream_stores<A, (sizeof(V) - realigned_residue) / 8> sink;
+          std::memcpy(&sink.carry, reinterpret_cast<const char*>(out + lead + W) - sizeof(V), sizeof(V));
+          i = whole_blocks<F, A, Binary, shape.blocks, true>(a, b, out, lead + W, n, product, reduce, sink);
+          A::stream_fence();
+          std::memcpy(reinterpret_cast<char*>(out + i) - sizeof(V), &sink.carry, sizeof(V));
+          streamed = true;
+        }
       }
     }
-    if (!streamed) i = whole_blocks<F, A, Binary, shape.blocks, true, false>(a, b, out, 0, n, product, reduce);
+    if (!streamed) i = whole_blocks<F, A, Binary, shape.blocks, true>(a, b, out, 0, n, product, reduce, ordinary);
   } else {
-    i = whole_blocks<F, A, Binary, P, false, false>(a, b, out, 0, n, product, reduce);
+    i = whole_blocks<F, A, Binary, P, false>(a, b, out, 0, n, product, reduce, ordinary);
   }
   if constexpr (W > 1) {
     if (i < n) padded_block<F, A, Binary>(a + i, b + i, out + i, n - i, product, reduce);

@@ -11,8 +11,9 @@
 //                      lane e = element e;
 //   A::load_batch<N>/store_batch<N> the same in any lane order the policy finds cheaper
 //                      (for batches of independent elements); policies whose
-//                      non-temporal stores pay also have store_batch_stream<N> and
-//                      stream_fence() (ff.batch streaming_shape).
+//                      non-temporal stores pay also have store_batch_stream<N>,
+//                      store_batch_stream_realigned<N, S> (for destinations no whole
+//                      element aligns) and stream_fence() (ff.batch streaming_shape).
 // Everything takes vectors by reference: a by-value vector argument in a function without
 // the vector ISA would change the ABI.
 module;
@@ -326,6 +327,25 @@ struct vpclmul512 {
     std::array<limb, N> rows;
     detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
     for (std::size_t r = 0; r < N; ++r) _mm512_stream_si512(reinterpret_cast<__m512i*>(p) + r, __m512i(rows[r]));
+  }
+  // The same to a p that is S qwords short of a 64-byte boundary (0 < S < 8): each aligned
+  // line takes the last 8 - S qwords of one row and the first S of the next (one valignq), so
+  // the lines written run from the boundary below p to the one inside the last row. `carry`
+  // is the row before p, whose tail the first line rewrites with the same values; on return it
+  // is this block's last row, whose tail is not written yet (the next call, or the caller).
+  template <std::size_t N, unsigned S>
+    requires(S > 0 && S < 8)
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_batch_stream_realigned(u64* p, const std::array<limb, N>& limbs,
+                                                                                      limb& carry) {
+    std::array<limb, N> rows;
+    detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
+    __m512i* line = reinterpret_cast<__m512i*>(p + S) - 1;
+    __m512i previous = __m512i(carry);
+    for (std::size_t r = 0; r < N; ++r) {
+      _mm512_stream_si512(line + r, _mm512_alignr_epi64(__m512i(rows[r]), previous, S));
+      previous = __m512i(rows[r]);
+    }
+    carry = rows[N - 1];
   }
   static inline void stream_fence() { _mm_sfence(); }
 };
