@@ -2,7 +2,7 @@
 // every shape it can take (one or two blocks per step; ordinary or non-temporal stores) next to
 // the memory floor, interleaved sample by sample on the same buffers. ff::detail::streaming_shape
 // fixes one shape per field and operation from measurements on Zen 5; this report is how to
-// check that choice on another CPU (the shape to change is printed with each row).
+// check that choice on another CPU (each row names the fastest shape of the run).
 #include <algorithm>
 #include <array>
 #include <cstdint>
