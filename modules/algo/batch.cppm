@@ -83,13 +83,17 @@ struct ordinary_stores {
     A::template store_batch<N>(p, r);
   }
 };
-// Both streaming sinks store one block in ordinary_store_period with ordinary stores. On Zen 5
-// that made the non-temporal loops much faster; why is not known. One block per step,
+// stream_stores stores one block in ordinary_store_period with ordinary stores. On Zen 5 that
+// made the non-temporal loops much faster; why is not known. One block per step,
 // 64-byte-aligned buffers, ratio to the memory floor at 2^20 and 2^22, four runs of a
 // throwaway A/B, interleaved: every block NT b163 1.09-1.41, b256 1.24-1.43, ghash2
 // 1.26-1.49; one block in 16 ordinary b163 0.97-1.24, b256 1.01-1.34, ghash2 1.00-1.37;
 // every block ordinary b163 1.15-1.32, b256 1.17-1.33, ghash2 1.11-1.37. One ordinary block
 // in 4, 8 or 32 did about as well as one in 16, one in 128 little better than none.
+// realigned_stream_stores stores every block non-temporally: there an ordinary block's
+// unaligned rows share lines with the NT lines on both sides, and with it the sect193, b256
+// and ghash2 loops were slower (2^20, std::vector buffers, two runs: squares 1.57-1.82 vs
+// 1.05-1.30 ns, multiplications 2.05-2.40 vs 1.58-1.95).
 inline constexpr unsigned ordinary_store_period = 16;
 struct stream_stores {
   unsigned block = 0;
@@ -106,19 +110,9 @@ struct stream_stores {
 template <class A, unsigned S>
 struct realigned_stream_stores {
   limbs_t<A> carry;
-  unsigned block = 0;
   template <class, std::size_t N>
   FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
-    if (++block == ordinary_store_period) {
-      // The carried row's tail is not written yet: the whole row, then the block, then its
-      // last row read back as the next carry.
-      block = 0;
-      std::memcpy(reinterpret_cast<char*>(p) - sizeof(carry), &carry, sizeof(carry));
-      A::template store_batch<N>(p, r);
-      std::memcpy(&carry, reinterpret_cast<const char*>(p) + (N - 1) * sizeof(carry), sizeof(carry));
-    } else {
-      A::template store_batch_stream_realigned<N, S>(p, r, carry);
-    }
+    A::template store_batch_stream_realigned<N, S>(p, r, carry);
   }
 };
 
@@ -264,12 +258,16 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 //    3.28-3.33, sect193 2.55-2.65 vs 2.85-2.96. Our reading: their arithmetic takes about as
 //    long as their memory traffic, and a short iteration lets the core reach the next
 //    block's loads sooner. With every store non-temporal they were slower than with ordinary
-//    stores; with one block in ordinary_store_period ordinary they are faster (ratio to the
+//    stores. The 24-byte ones now use stream_stores, whose one block in
+//    ordinary_store_period ordinary makes them faster (ratio to the
 //    memory floor at 2^20 / 2^22, two ffbench --stream-shapes runs, NT vs ordinary): b163
 //    0.94-1.23 / 1.00-1.03 vs 1.05-1.29 / 1.15-1.30, b191 0.92-1.11 / 0.97-1.06 vs
 //    1.10-1.30 / 1.28, sect193 0.95-1.34 / 1.00-1.03 vs 1.03-1.29 / 1.06-1.11, b256
 //    0.97-1.34 / 1.03 vs 1.02-1.29 / 1.05-1.09, ghash2 1.07-1.23 / 1.06-1.12 vs 1.14-1.28 /
-//    1.15-1.20.
+//    1.15-1.20. Those 32-byte figures were with the ordinary block in the realigned sink too,
+//    which cost more at 2^20 than it gained (realigned_stream_stores); without it, NT lost
+//    to ordinary stores at 2^21-2^22 (one run: sect193 1.25 vs 1.18-1.19, b256 1.12-1.24 vs
+//    1.10-1.11), so the 32-byte multiplications keep ordinary stores.
 //  - policies without store_batch_stream (ymm: its 32-byte NT stores were 5-30% slower for
 //    every field, multiply and square) keep ordinary stores.
 // (ffbench --stream-shapes times every shape on the CPU at hand, to check this choice there.)
@@ -281,7 +279,8 @@ template <class F, class A, bool Binary, std::size_t P>
 consteval stream_shape streaming_shape() {
   constexpr bool has_nt = requires { A::stream_fence(); };
   if constexpr (!has_nt) return {P, false};
-  else if constexpr ((Binary && sizeof(element<F>) >= 24) || sizeof(element<F>) == 32) return {1, true};
+  else if constexpr (Binary && sizeof(element<F>) == 32) return {1, false};
+  else if constexpr ((Binary && sizeof(element<F>) == 24) || sizeof(element<F>) == 32) return {1, true};
   else return {P, true};
 }
 
