@@ -23,10 +23,14 @@ namespace {
 
 #if defined(__x86_64__)
 using ff::detail::stream_shape;
-constexpr std::array<stream_shape, 4> all_shapes = {{{1, false}, {1, true}, {2, false}, {2, true}}};
+constexpr unsigned period = ff::detail::ordinary_store_period;
+constexpr std::array<stream_shape, 6> all_shapes = {
+    {{1, false}, {1, true, 0}, {1, true, period}, {2, false}, {2, true, 0}, {2, true, period}}};
 
+// "+o16": one block in 16 stored ordinarily.
 std::string shape_name(stream_shape s) {
-  return std::to_string(s.blocks) + (s.blocks == 1 ? "-block-" : "-blocks-") + (s.nt_stores ? "nt" : "ordinary");
+  return std::to_string(s.blocks) + (s.blocks == 1 ? "-block-" : "-blocks-") + (s.nt_stores ? "nt" : "ordinary") +
+         (s.ordinary_period ? "+o" + std::to_string(s.ordinary_period) : "");
 }
 
 // One entry point per backend and shape: the target attribute must sit on the function the
@@ -78,7 +82,9 @@ struct shapes_of {
   }
 };
 
-bool same_shape(stream_shape x, stream_shape y) { return x.blocks == y.blocks && x.nt_stores == y.nt_stores; }
+bool same_shape(stream_shape x, stream_shape y) {
+  return x.blocks == y.blocks && x.nt_stores == y.nt_stores && x.ordinary_period == y.ordinary_period;
+}
 
 template <class F, class A>
 void measure_field(const options& o, results& r, ff::backend be) {
@@ -121,7 +127,7 @@ void measure_field(const options& o, results& r, ff::backend be) {
       const std::vector<timing> t = time_interleaved(o.samples, double(n), runs, bytes < ff::detail::stream_min_bytes);
       // The shape ff runs here: its choice, with ordinary stores where the output never aligns.
       stream_shape chosen = square ? shapes::sqr_default : shapes::mul_default;
-      chosen.nt_stores = chosen.nt_stores && nt_alignable;
+      if (!nt_alignable) chosen = {chosen.blocks, false};
       const double floor = std::min(t[0].ns_per_op, t[1].ns_per_op);
       for (int k = 0; k < 2; ++k)
         r.add({.bench = "floor_stream", .field = name, .impl = "floor", .backend = bname,
@@ -180,8 +186,9 @@ void run_stream_shapes(const options& o, results& r) {
     const bool zmm = be == ff::backend::vpclmul512;
     std::printf("\nStreaming shapes on %s: ns/op of the large-array loop in each shape, and its ratio to the floor\n"
                 "(the faster of c = a ^ b with ordinary and with non-temporal stores, same buffers; squares: c = a).\n"
-                "* = the shape ff uses (ff::detail::streaming_shape); last column: the fastest in this run.\n",
-                std::string(ff::to_string(be)).c_str());
+                "+o%u = one block in %u stored ordinarily; * = the shape ff uses (ff::detail::streaming_shape);\n"
+                "last column: the fastest in this run.\n",
+                std::string(ff::to_string(be)).c_str(), period, period);
     std::printf("%-9s %-4s %6s %8s %8s", "field", "op", "log2 N", "xor", "xor-nt");
     for (stream_shape s : all_shapes)
       if (zmm || !s.nt_stores) std::printf("  %15s", shape_name(s).c_str());

@@ -83,36 +83,46 @@ struct ordinary_stores {
     A::template store_batch<N>(p, r);
   }
 };
-// stream_stores stores one block in ordinary_store_period with ordinary stores. On Zen 5 that
-// made the non-temporal loops much faster; why is not known. One block per step,
-// 64-byte-aligned buffers, ratio to the memory floor at 2^20 and 2^22, four runs of a
-// throwaway A/B, interleaved: every block NT b163 1.09-1.41, b256 1.24-1.43, ghash2
-// 1.26-1.49; one block in 16 ordinary b163 0.97-1.24, b256 1.01-1.34, ghash2 1.00-1.37;
-// every block ordinary b163 1.15-1.32, b256 1.17-1.33, ghash2 1.11-1.37. One ordinary block
-// in 4, 8 or 32 did about as well as one in 16, one in 128 little better than none.
-// realigned_stream_stores stores every block non-temporally: there an ordinary block's
-// unaligned rows share lines with the NT lines on both sides, and with it the sect193, b256
-// and ghash2 loops were slower (2^20, std::vector buffers, two runs: squares 1.57-1.82 vs
-// 1.05-1.30 ns, multiplications 2.05-2.40 vs 1.58-1.95).
+// The streaming sinks store one block in Period with ordinary stores (Period = 0: none; the
+// shape's ordinary_period). On Zen 5 that made the non-temporal loops much faster; why is not
+// known. One block per step, 64-byte-aligned buffers, ratio to the memory floor at 2^20 and
+// 2^22, four runs of a throwaway A/B, interleaved: every block NT b163 1.09-1.41, b256
+// 1.24-1.43, ghash2 1.26-1.49; one block in 16 ordinary b163 0.97-1.24, b256 1.01-1.34,
+// ghash2 1.00-1.37; every block ordinary b163 1.15-1.32, b256 1.17-1.33, ghash2 1.11-1.37.
+// One ordinary block in 4, 8 or 32 did about as well as one in 16, one in 128 little better
+// than none. The realigned sink's ordinary block writes the same aligned lines as its NT
+// blocks (an earlier one that stored the block's own unaligned rows shared lines with the NT
+// lines on both sides and was slower than none).
 inline constexpr unsigned ordinary_store_period = 16;
+template <unsigned Period>
 struct stream_stores {
   unsigned block = 0;
   template <class A, std::size_t N>
   FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
-    if (++block == ordinary_store_period) {
-      block = 0;
-      A::template store_batch<N>(p, r);
-    } else {
-      A::template store_batch_stream<N>(p, r);
+    if constexpr (Period > 0) {
+      if (++block == Period) {
+        block = 0;
+        A::template store_batch<N>(p, r);
+        return;
+      }
     }
+    A::template store_batch_stream<N>(p, r);
   }
 };
-template <class A, unsigned S>
+template <class A, unsigned S, unsigned Period>
 struct realigned_stream_stores {
   limbs_t<A> carry;
+  unsigned block = 0;
   template <class, std::size_t N>
   FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
-    A::template store_batch_stream_realigned<N, S>(p, r, carry);
+    if constexpr (Period > 0) {
+      if (++block == Period) {
+        block = 0;
+        A::template store_batch_realigned<N, S, false>(p, r, carry);
+        return;
+      }
+    }
+    A::template store_batch_realigned<N, S, true>(p, r, carry);
   }
 };
 
@@ -272,16 +282,18 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 //    every field, multiply and square) keep ordinary stores.
 // (ffbench --stream-shapes times every shape on the CPU at hand, to check this choice there.)
 struct stream_shape {
-  std::size_t blocks;  // blocks per loop step
-  bool nt_stores;      // non-temporal stores (policies with store_batch_stream only)
+  std::size_t blocks;            // blocks per loop step
+  bool nt_stores;                // non-temporal stores (policies with store_batch_stream only)
+  unsigned ordinary_period = 0;  // with nt_stores: one block in this many stored ordinarily (0: none)
 };
 template <class F, class A, bool Binary, std::size_t P>
 consteval stream_shape streaming_shape() {
   constexpr bool has_nt = requires { A::stream_fence(); };
   if constexpr (!has_nt) return {P, false};
   else if constexpr (Binary && sizeof(element<F>) == 32) return {1, false};
-  else if constexpr ((Binary && sizeof(element<F>) == 24) || sizeof(element<F>) == 32) return {1, true};
-  else return {P, true};
+  else if constexpr (sizeof(element<F>) == 32) return {1, true, 0};
+  else if constexpr (Binary && sizeof(element<F>) == 24) return {1, true, ordinary_store_period};
+  else return {P, true, ordinary_store_period};
 }
 
 // The fewest leading elements (fewer than A::lanes, at most n) after which out lies `residue`
@@ -301,7 +313,7 @@ inline constexpr std::size_t realigned_residue = 16;
 template <class F, class A>
 inline constexpr bool realigns_streams =
     sizeof(element<F>) == 32 && requires(u64* p, const std::array<limbs_t<A>, F::limbs>& r, limbs_t<A>& c) {
-      A::template store_batch_stream_realigned<F::limbs, (sizeof(limbs_t<A>) - realigned_residue) / 8>(p, r, c);
+      A::template store_batch_realigned<F::limbs, (sizeof(limbs_t<A>) - realigned_residue) / 8, true>(p, r, c);
     };
 
 // A::lanes elements at a time (1 for scalar backends, 4 or 8 for VPCLMULQDQ); a short tail
@@ -326,7 +338,7 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
       const std::size_t head = head_to_residue<F, A>(out, n, 0);
       if (head < W) {
         if (head > 0) padded_block<F, A, Binary>(a, b, out, head, product, reduce);
-        stream_stores sink;
+        stream_stores<shape.ordinary_period> sink;
         i = whole_blocks<F, A, Binary, shape.blocks, true>(a, b, out, head, n, product, reduce, sink);
         A::stream_fence();
         streamed = true;
@@ -337,7 +349,7 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
           if (lead > 0) padded_block<F, A, Binary>(a, b, out, lead, product, reduce);
           reduce_and_store<F, A>(load_and_multiply<F, A, Binary, 1>(a + lead, b + lead, product), out + lead, reduce,
                                  ordinary);
-          realigned_stream_stores<A, (sizeof(V) - realigned_residue) / 8> sink;
+          realigned_stream_stores<A, (sizeof(V) - realigned_residue) / 8, shape.ordinary_period> sink;
           std::memcpy(&sink.carry, reinterpret_cast<const char*>(out + lead + W) - sizeof(V), sizeof(V));
           i = whole_blocks<F, A, Binary, shape.blocks, true>(a, b, out, lead + W, n, product, reduce, sink);
           A::stream_fence();

@@ -12,7 +12,7 @@
 //   A::load_batch<N>/store_batch<N> the same in any lane order the policy finds cheaper
 //                      (for batches of independent elements); policies whose
 //                      non-temporal stores pay also have store_batch_stream<N>,
-//                      store_batch_stream_realigned<N, S> (for destinations no whole
+//                      store_batch_realigned<N, S, NT> (for destinations no whole
 //                      element aligns) and stream_fence() (ff.batch streaming_shape).
 // Everything takes vectors by reference: a by-value vector argument in a function without
 // the vector ISA would change the ABI.
@@ -333,16 +333,23 @@ struct vpclmul512 {
   // the lines written run from the boundary below p to the one inside the last row. `carry`
   // is the row before p, whose tail the first line rewrites with the same values; on return it
   // is this block's last row, whose tail is not written yet (the next call, or the caller).
-  template <std::size_t N, unsigned S>
+  // NonTemporal = false writes the same aligned lines with ordinary stores (ff.batch mixes
+  // the two: no line is written by both).
+  template <std::size_t N, unsigned S, bool NonTemporal>
     requires(S > 0 && S < 8)
-  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_batch_stream_realigned(u64* p, const std::array<limb, N>& limbs,
-                                                                                      limb& carry) {
+  [[gnu::target(FF_TARGET_VPCLMUL512)]] static inline void store_batch_realigned(u64* p, const std::array<limb, N>& limbs,
+                                                                               limb& carry) {
     std::array<limb, N> rows;
     detail::limbs_to_rows_batch<lanes, N>(limbs, rows);
     __m512i* line = reinterpret_cast<__m512i*>(p + S) - 1;
     __m512i previous = __m512i(carry);
     for (std::size_t r = 0; r < N; ++r) {
-      _mm512_stream_si512(line + r, _mm512_alignr_epi64(__m512i(rows[r]), previous, S));
+      const __m512i joined = _mm512_alignr_epi64(__m512i(rows[r]), previous, S);
+      // The ordinary store is the unaligned form on purpose: where a caller picks between the
+      // two at run time, clang merged two otherwise identical aligned stores into one and
+      // dropped the non-temporal hint (every block then took ordinary stores).
+      if constexpr (NonTemporal) _mm512_stream_si512(line + r, joined);
+      else _mm512_storeu_si512(line + r, joined);
       previous = __m512i(rows[r]);
     }
     carry = rows[N - 1];
