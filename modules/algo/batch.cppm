@@ -252,34 +252,29 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
 }
 
 // Past stream_min_bytes the arrays stream from DRAM, and the best loop depends on how much
-// arithmetic there is per byte. Measured on Zen 5 at 2^20 and 2^22 elements (ns/mul, one
-// process, interleaved, prefetch on in every variant):
-//  - light kernels (16-byte multiplications, the squares of 16- and 24-byte elements): the
-//    in-cache block count and non-temporal stores; b127 mul at 2^22 1.17-1.20 vs 1.28-1.35
-//    with one block and ordinary stores.
-//  - squares of 32-byte elements: one block and non-temporal stores (realigned on malloc'd
-//    arrays); ratio to the memory floor at 2^20-2^22, three runs of ffbench
-//    --stream-shapes, against two blocks with ordinary stores (what they ran before the
-//    realigned stores): sect193 0.95-1.38 vs 1.13-1.65, b256 1.15-1.57 vs 1.28-1.66, ghash2
-//    1.32-1.66 vs 1.18-1.68 (the same on average); two blocks with NT stores: ghash2
-//    1.37-1.72.
-//  - heavy ones (24- and 32-byte multiplications): one block per iteration; at 2^22 b163
-//    1.94-2.05 vs 2.49-2.57 (two blocks, NT), b256 2.55 vs 3.10-3.22, ghash2 2.49-2.50 vs
-//    3.28-3.33, sect193 2.55-2.65 vs 2.85-2.96. Our reading: their arithmetic takes about as
-//    long as their memory traffic, and a short iteration lets the core reach the next
-//    block's loads sooner. With every store non-temporal they were slower than with ordinary
-//    stores. The 24-byte ones now use stream_stores, whose one block in
-//    ordinary_store_period ordinary makes them faster (ratio to the
-//    memory floor at 2^20 / 2^22, two ffbench --stream-shapes runs, NT vs ordinary): b163
-//    0.94-1.23 / 1.00-1.03 vs 1.05-1.29 / 1.15-1.30, b191 0.92-1.11 / 0.97-1.06 vs
-//    1.10-1.30 / 1.28, sect193 0.95-1.34 / 1.00-1.03 vs 1.03-1.29 / 1.06-1.11, b256
-//    0.97-1.34 / 1.03 vs 1.02-1.29 / 1.05-1.09, ghash2 1.07-1.23 / 1.06-1.12 vs 1.14-1.28 /
-//    1.15-1.20. Those 32-byte figures were with the ordinary block in the realigned sink too,
-//    which cost more at 2^20 than it gained (realigned_stream_stores); without it, NT lost
-//    to ordinary stores at 2^21-2^22 (one run: sect193 1.25 vs 1.18-1.19, b256 1.12-1.24 vs
-//    1.10-1.11), so the 32-byte multiplications keep ordinary stores.
-//  - policies without store_batch_stream (ymm: its 32-byte NT stores were 5-30% slower for
-//    every field, multiply and square) keep ordinary stores.
+// arithmetic there is per byte. Every zmm loop stores non-temporally, one block in
+// ordinary_store_period ordinarily (the sinks above); the blocks per step differ:
+//  - light kernels (16-byte multiplications, squares of 16- and 24-byte elements): the
+//    in-cache count, two;
+//  - heavy ones (24- and 32-byte multiplications, squares of 32-byte elements): one. Our
+//    reading: their arithmetic takes about as long as their memory traffic, and a short
+//    iteration lets the core reach the next block's loads sooner.
+// Measured on Zen 5 with ffbench --stream-shapes (std::vector buffers: 32-byte outputs take
+// the realigned sink). Ratio to the memory floor at 2^20 / 2^21 / 2^22, medians of 8 runs
+// (16- and 24-byte elements) or 5 (32-byte); this shape, then every block NT, then ordinary
+// stores, each in this shape's block count:
+//  - b127 mul 0.99 / 0.99 / 0.95, 1.07 / 1.04 / 1.03, 1.31 / 1.29 / 1.26;
+//  - b163 mul 1.19 / 1.05 / 1.01, 1.39 / 1.30 / 1.28, 1.28 / 1.26 / 1.26;
+//  - b191 mul 1.12 / 0.98 / 0.98, 1.19 / 1.21 / 1.21, 1.28 / 1.23 / 1.30;
+//  - sect193 mul 0.96 / 0.99 / 1.00, 1.19 / 1.26 / 1.23, 1.26 / 1.18 / 1.14;
+//  - b256 mul 1.15 / 0.97 / 0.87, 1.32 / 1.23 / 1.25, 1.32 / 1.21 / 1.02;
+//  - ghash2 mul 1.15 / 1.10 / 0.97, 1.26 / 1.39 / 1.28, 1.24 / 1.22 / 1.15;
+//  - b163 sqr 1.27 / 1.16 / 1.13, 1.40 / 1.40 / 1.33, 1.57 / 1.52 / 1.50;
+//  - b256 sqr 1.25 / 1.20 / 0.88, 1.41 / 1.30 / 1.25, 1.46 / 1.51 / 1.27.
+// Two blocks per step for the heavy ones: sect193 mul 1.03 / 1.13 / 1.09, ghash2 mul 1.56 /
+// 1.29 / 1.31, ghash2 sqr 1.30 / 1.23 / 1.22 (one block: 1.32 / 0.93 / 0.89).
+// Policies without store_batch_stream (ymm: its 32-byte NT stores were 5-30% slower for every
+// field, multiply and square) keep ordinary stores.
 // (ffbench --stream-shapes times every shape on the CPU at hand, to check this choice there.)
 struct stream_shape {
   std::size_t blocks;            // blocks per loop step
@@ -289,11 +284,9 @@ struct stream_shape {
 template <class F, class A, bool Binary, std::size_t P>
 consteval stream_shape streaming_shape() {
   constexpr bool has_nt = requires { A::stream_fence(); };
+  constexpr bool heavy = (Binary && sizeof(element<F>) >= 24) || sizeof(element<F>) == 32;
   if constexpr (!has_nt) return {P, false};
-  else if constexpr (Binary && sizeof(element<F>) == 32) return {1, false};
-  else if constexpr (sizeof(element<F>) == 32) return {1, true, 0};
-  else if constexpr (Binary && sizeof(element<F>) == 24) return {1, true, ordinary_store_period};
-  else return {P, true, ordinary_store_period};
+  else return {heavy ? 1 : P, true, ordinary_store_period};
 }
 
 // The fewest leading elements (fewer than A::lanes, at most n) after which out lies `residue`
