@@ -36,17 +36,22 @@ LOW_POOL, HIGH_POOL = list(range(8, 16)), list(range(16, 32))
 VREG = re.compile(r"%([xyz])mm(\d+)")
 
 
-def function_loops(binary, symbol_part):
-    """(address, instructions) of every backward-branch loop in the first matching symbol."""
+def function_instructions(binary, symbol_part, tool="mix_bound"):
+    """(address, instruction text) of the first symbol whose demangled name contains symbol_part."""
     syms = subprocess.run(["nm", "-C", "-n", binary], capture_output=True, text=True, check=True).stdout.splitlines()
     hits = [i for i, line in enumerate(syms) if symbol_part in line]
     if not hits:
-        sys.exit(f"mix_bound: no symbol containing {symbol_part!r} in {binary}")
+        sys.exit(f"{tool}: no symbol containing {symbol_part!r} in {binary}")
     start, end = syms[hits[0]].split()[0], syms[hits[0] + 1].split()[0]
     dump = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary, f"--start-address=0x{start}",
                            f"--stop-address=0x{end}"], capture_output=True, text=True, check=True).stdout
-    ins = [(int(m.group(1), 16), re.sub(r"\s*(#.*|<.*>)$", "", m.group(2)).strip())
-           for m in (re.match(r"\s+([0-9a-f]+):\s+(.*)", line) for line in dump.splitlines()) if m]
+    return [(int(m.group(1), 16), re.sub(r"\s*(#.*|<.*>)$", "", m.group(2)).strip())
+            for m in (re.match(r"\s+([0-9a-f]+):\s+(.*)", line) for line in dump.splitlines()) if m]
+
+
+def function_loops(binary, symbol_part):
+    """(address, instructions) of every backward-branch loop in the first matching symbol."""
+    ins = function_instructions(binary, symbol_part)
     addrs = [a for a, _ in ins]
     for k, (a, text) in enumerate(ins):
         m = re.match(r"j\w+\s+([0-9a-f]+)", text)
