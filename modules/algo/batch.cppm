@@ -94,35 +94,34 @@ struct ordinary_stores {
 // blocks (an earlier one that stored the block's own unaligned rows shared lines with the NT
 // lines on both sides and was slower than none).
 inline constexpr unsigned ordinary_store_period = 16;
+// Counts a sink's blocks: true on every Period-th (never for Period = 0).
+template <unsigned Period>
+struct ordinary_turns {
+  unsigned block = 0;
+  FF_INLINE bool next() {
+    if constexpr (Period == 0) return false;
+    if (++block < Period) return false;
+    block = 0;
+    return true;
+  }
+};
 template <unsigned Period>
 struct stream_stores {
-  unsigned block = 0;
+  ordinary_turns<Period> turns;
   template <class A, std::size_t N>
   FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
-    if constexpr (Period > 0) {
-      if (++block == Period) {
-        block = 0;
-        A::template store_batch<N>(p, r);
-        return;
-      }
-    }
-    A::template store_batch_stream<N>(p, r);
+    if (turns.next()) A::template store_batch<N>(p, r);
+    else A::template store_batch_stream<N>(p, r);
   }
 };
 template <class A, unsigned S, unsigned Period>
 struct realigned_stream_stores {
   limbs_t<A> carry;
-  unsigned block = 0;
+  ordinary_turns<Period> turns;
   template <class, std::size_t N>
   FF_INLINE void store(u64* p, const std::array<limbs_t<A>, N>& r) {
-    if constexpr (Period > 0) {
-      if (++block == Period) {
-        block = 0;
-        A::template store_batch_realigned<N, S, false>(p, r, carry);
-        return;
-      }
-    }
-    A::template store_batch_realigned<N, S, true>(p, r, carry);
+    if (turns.next()) A::template store_batch_realigned<N, S, false>(p, r, carry);
+    else A::template store_batch_realigned<N, S, true>(p, r, carry);
   }
 };
 
