@@ -1,5 +1,6 @@
-// ffbench: the seed's benchmark CLI and fieldlab's report. Parses and validates the
-// options, runs the property gate, then the reports, and writes JSON/CSV atomically.
+// ffbench: fieldlab's benchmark report (with the command line of reilabs' ghash-powers-bench).
+// Parses and validates the options, runs the property gate, then the reports, and writes
+// JSON/CSV atomically.
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 #include <algorithm>
@@ -39,21 +40,22 @@ int main(int argc, char** argv) {
   ffb::options o;
   std::string field = "all", backend;
   bool no_peers = false;
-  CLI::App app{"ffbench: fieldlab benchmarks (the seed's CLI) with peers and hardware floors.\n"
+  CLI::App app{"ffbench: fieldlab benchmarks with peers and hardware floors.\n"
                "With no mode flag: property gate, then powers, bulk multiplication and the isomorphism."};
-  app.add_option("--field", field, "b127, ghash128, ghash2, b163, b191, sect193, b256 or all")->capture_default_str();
+  std::string field_list;
+  ff::for_each_field<ff::fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
+  app.add_option("--field", field, field_list + "or all")->capture_default_str();
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
   app.add_flag("--sweep", o.sweep, "window-width sweep for fixed-base powers (CSV + plot)");
-  app.add_flag("--stream-shapes", o.stream_shapes,
-               "the large-array mul/square loop in every shape (blocks per step, store kind) vs the memory floor");
   app.add_option("--min-log", o.min_log, "smallest batch, log2 (0..26)")->capture_default_str();
   app.add_option("--max-log", o.max_log, "largest batch, log2 (0..26)")->capture_default_str();
   app.add_option("--samples", o.samples, "samples per measurement; the best is reported")->capture_default_str();
   app.add_option("--window-bits", o.window_bits, "fixed-base table window width (1..20); default: tuned per field");
   app.add_option("--min-window", o.min_window, "sweep: smallest window")->capture_default_str();
   app.add_option("--max-window", o.max_window, "sweep: largest window")->capture_default_str();
-  app.add_option("--backend", backend, "portable, pclmul, vpclmul256, vpclmul512, pmull (default: FF_BACKEND, else all available)");
+  app.add_option("--backend", backend,
+                 "portable, pclmul, vpclmul256, vpclmul512, pmull (default: FF_BACKEND's binary backend, else all available)");
   app.add_flag("--peers", o.peers, "measure NTL, gf2x and OpenSSL in the same run (default)");
   app.add_flag("--no-peers", no_peers, "skip the peers");
   app.add_option("--json", o.json_path, "write all records as JSON (atomically)");
@@ -64,10 +66,10 @@ int main(int argc, char** argv) {
 
   try {
     if (no_peers) o.peers = false;
-    if (field == "all") o.fields.assign(ff::field_names.begin(), ff::field_names.end());
+    if (field == "all") ff::for_each_field<ff::fields>([&]<class F>() { o.fields.emplace_back(F::name); });
     else {
       try {
-        ff::visit_field(field, []<class F>() {});
+        ff::visit_field<ff::fields>(field, []<class F>() {});
       } catch (const ff::error& e) {
         fail(std::string(e.what()) + " or all");
       }
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
     // The library's own check, per selected field (its element size sets the table size).
     if (o.window_bits)
       for (const std::string& f : o.fields)
-        ff::visit_field(f, [&]<class F>() {
+        ff::visit_field<ff::fields>(f, [&]<class F>() {
           try {
             ff::check_window_bits(F::name, unsigned(*o.window_bits), sizeof(ff::element<F>), ff::available_memory_bytes());
           } catch (const ff::error& e) {
@@ -103,16 +105,18 @@ int main(int argc, char** argv) {
         });
     if (o.min_window < 1 || o.max_window > 20 || o.min_window > o.max_window)
       fail("--min-window/--max-window must satisfy 1 <= min <= max <= 20");
-    if (!backend.empty() || std::getenv("FF_BACKEND")) {
-      const std::string name = backend.empty() ? std::getenv("FF_BACKEND") : backend;
-      const auto be = ff::parse_backend(name);
-      if (!be) fail("unknown backend '" + name + "' (choose portable, pclmul, vpclmul256, vpclmul512 or pmull)");
+    if (!backend.empty()) {
+      const auto be = ff::parse_backend(backend);
+      if (!be || !ff::serves(*be, ff::family::binary))
+        fail("unknown backend '" + backend + "' (choose portable, pclmul, vpclmul256, vpclmul512 or pmull)");
       if (!ff::cpu_has(*be)) fail(ff::missing_backend_message(*be));
-      o.backend = name;
+      o.backend = backend;
+    } else if (const auto forced = ff::forced_backend(ff::family::binary)) {
+      o.backend = std::string(ff::to_string(*forced));
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.stream_shapes;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep;
 
     if (!ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
@@ -127,7 +131,6 @@ int main(int argc, char** argv) {
       ffb::run_floors(o, r);
       ffb::run_mul_report(o, r);
     }
-    if (o.stream_shapes) ffb::run_stream_shapes(o, r);
     if (full || o.isomorphism) ffb::run_iso_report(o, r);
     if (o.peers && (full || o.mul)) ffb::run_peers(o, r);
     if (full || o.mul) ffb::run_summary(o, r);

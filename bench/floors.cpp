@@ -4,13 +4,14 @@
 //  - memory floor: the bulk benchmark's traffic without the arithmetic, c[i] = a[i] ^ b[i],
 //    for 16-, 24- and 32-byte elements at each batch size.
 // A field's floor at size N is max(clmuls per product x ns per 64x64 product, memory floor).
-#include <immintrin.h>
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <cstring>
 #include <string>
 #include <vector>
+#include "core/macros.h"
 #include "report.hpp"
 #include "measure.hpp"
 import ff;
@@ -19,61 +20,60 @@ namespace ffb {
 namespace {
 
 // Independent chains x_j = clmul(x_j.lo, y.lo) with odd y: the lowest set bit of x_j never
-// moves, so no chain collapses to zero (the printed checksum shows the work was done).
+// moves, so no chain collapses to zero (the printed checksum shows the work was done). V is the
+// vector (xmm, ymm, zmm); the loop runs under the matching target (run_clmul_chains).
 constexpr int chains = 12;
 
-[[gnu::target("pclmul,sse4.1")]] std::uint64_t clmul_chains_xmm(std::size_t iters) {
-  __m128i x[chains];
-  const __m128i y = _mm_set_epi64x(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL);
-  for (int j = 0; j < chains; ++j) x[j] = _mm_set_epi64x(j + 1, 3 * j + 7);
+template <class V>
+FF_INLINE std::uint64_t clmul_chains(std::size_t iters, const V& y, const V (&start)[chains]) {
+  V x[chains];
+  for (int j = 0; j < chains; ++j) x[j] = start[j];
   for (std::size_t i = 0; i < iters; ++i)
-    for (int j = 0; j < chains; ++j) x[j] = _mm_clmulepi64_si128(x[j], y, 0x00);
-  __m128i s = x[0];
-  for (int j = 1; j < chains; ++j) s = _mm_xor_si128(s, x[j]);
-  return std::uint64_t(_mm_cvtsi128_si64(s));
+    for (int j = 0; j < chains; ++j) ff::simd::clmul_lanes<0x00>(x[j], y, x[j]);
+  V s = x[0];
+  for (int j = 1; j < chains; ++j) s ^= x[j];
+  std::uint64_t r = 0;
+  for (std::size_t l = 0; l < sizeof(V) / 8; ++l) r += s[l];
+  return r;
 }
 
-[[gnu::target("avx2,vpclmulqdq")]] std::uint64_t clmul_chains_ymm(std::size_t iters) {
-  __m256i x[chains];
-  const __m256i y = _mm256_set_epi64x(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL, 5, 0x7f4a7c159e3779b9LL);
-  for (int j = 0; j < chains; ++j) x[j] = _mm256_set_epi64x(j + 1, 3 * j + 7, j, 2 * j + 1);
-  for (std::size_t i = 0; i < iters; ++i)
-    for (int j = 0; j < chains; ++j) x[j] = _mm256_clmulepi64_epi128(x[j], y, 0x00);
-  __m256i s = x[0];
-  for (int j = 1; j < chains; ++j) s = _mm256_xor_si256(s, x[j]);
-  return std::uint64_t(_mm256_extract_epi64(s, 0) ^ _mm256_extract_epi64(s, 3));
-}
-
-[[gnu::target("avx512f,avx512vl,vpclmulqdq")]] std::uint64_t clmul_chains_zmm(std::size_t iters) {
-  __m512i x[chains];
-  const __m512i y = _mm512_set_epi64(0x9e3779b97f4a7c15LL, 0x7f4a7c159e3779b9LL, 5, 11, 13, 17, 19, 0x7f4a7c159e3779b9LL);
-  for (int j = 0; j < chains; ++j) x[j] = _mm512_set_epi64(j + 1, 3 * j + 7, j, 2 * j + 1, j, j + 2, j, j + 1);
-  for (std::size_t i = 0; i < iters; ++i)
-    for (int j = 0; j < chains; ++j) x[j] = _mm512_clmulepi64_epi128(x[j], y, 0x00);
-  __m512i s = x[0];
-  for (int j = 1; j < chains; ++j) s = _mm512_xor_si512(s, x[j]);
-  return std::uint64_t(_mm512_reduce_add_epi64(s));
+template <ff::isa I, class V>
+std::uint64_t run_clmul_chains(std::size_t iters) {
+  V y, start[chains];
+  for (std::size_t l = 0; l < sizeof(V) / 8; ++l) {
+    y[l] = l % 2 ? 0x9e3779b97f4a7c15ULL : 0x7f4a7c159e3779b9ULL + 2 * l;
+    for (int j = 0; j < chains; ++j) start[j][l] = std::uint64_t(j + 1) * (2 * l + 3) + 7;
+  }
+  return ff::run_with<I>([&]() FF_LAMBDA_INLINE { return clmul_chains(iters, y, start); });
 }
 
 // The bulk benchmark's memory traffic alone: two loads and one store per element.
-[[gnu::target("avx2")]] void xor_stream(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c,
-                                        std::size_t words) {
+FF_INLINE void xor_stream(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t words) {
   for (std::size_t i = 0; i < words; ++i) c[i] = a[i] ^ b[i];
 }
 
 // The same with non-temporal stores (no read-for-ownership of c: three transfers per element
 // instead of four), the memory pattern the large-batch kernels use.
-[[gnu::target("avx2")]] void xor_stream_nt(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c,
-                                           std::size_t words) {
+FF_INLINE void xor_stream_nt(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t words) {
   std::size_t i = 0;
   for (; i < words && reinterpret_cast<std::uintptr_t>(c + i) % 32 != 0; ++i) c[i] = a[i] ^ b[i];
   for (; i + 4 <= words; i += 4) {
-    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
-    const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i));
-    _mm256_stream_si256(reinterpret_cast<__m256i*>(c + i), _mm256_xor_si256(x, y));
+    ff::v4u64 x, y;
+    std::memcpy(&x, a + i, 32);
+    std::memcpy(&y, b + i, 32);
+    const ff::v4u64 z = x ^ y;
+    ff::simd::stream_store(c + i, z);
   }
-  _mm_sfence();
+  ff::simd::store_fence();
   for (; i < words; ++i) c[i] = a[i] ^ b[i];
+}
+
+// One 64x64 product per 128-bit lane, the pair of qwords chosen by q (0x00, 0x11, 0x01, 0x10).
+FF_INLINE void clmul_pair(int q, const ff::v8u64& x, const ff::v8u64& y, ff::v8u64& out) {
+  if (q == 0) ff::simd::clmul_lanes<0x00>(x, y, out);
+  else if (q == 1) ff::simd::clmul_lanes<0x11>(x, y, out);
+  else if (q == 2) ff::simd::clmul_lanes<0x01>(x, y, out);
+  else ff::simd::clmul_lanes<0x10>(x, y, out);
 }
 
 // Memory traffic and arithmetic together, with nothing else: per block of 8 elements of
@@ -81,13 +81,11 @@ constexpr int chains = 12;
 // kernels' per-line prefetch) and 2 x Clmuls VPCLMULQDQ zmm (8 elements x Clmuls 64x64
 // products) whose operands come from the loads and whose results go into the stores.
 // max(memory floor, arithmetic floor) assumes the core overlaps the two perfectly; this loop
-// measures how far it does. It is a reference, not a strict bound: from DRAM on Zen 5 the
-// kernels, with far more instructions, measured 0.87-1.10x of it at 2^22 (README "Roofline").
+// measures how far it does. It is a reference, not a strict bound (docs/performance).
 // (Fully unrolled: a rolled loop keeps x, y, z on the stack.)
 template <int Rows, int Clmuls, bool NT>
   requires(2 * Clmuls <= 4 * Rows * Rows)
-[[gnu::target("avx512f,avx512vl,vpclmulqdq")]] void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b,
-                                                                       std::uint64_t* c, std::size_t blocks) {
+FF_INLINE void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t blocks) {
   constexpr std::size_t words = 8 * Rows, prefetch_words = 4096 / 8;
   for (std::size_t i = 0; i < blocks; ++i, a += words, b += words, c += words) {
 #pragma unroll
@@ -95,30 +93,29 @@ template <int Rows, int Clmuls, bool NT>
       __builtin_prefetch(a + prefetch_words + 8 * r);
       __builtin_prefetch(b + prefetch_words + 8 * r);
     }
-    __m512i x[Rows], y[Rows], z[Rows];
+    ff::v8u64 x[Rows], y[Rows], z[Rows];
 #pragma unroll
     for (int r = 0; r < Rows; ++r) {
-      x[r] = _mm512_loadu_si512(a + 8 * r);
-      y[r] = _mm512_loadu_si512(b + 8 * r);
-      z[r] = _mm512_xor_si512(x[r], y[r]);
+      std::memcpy(&x[r], a + 8 * r, 64);
+      std::memcpy(&y[r], b + 8 * r, 64);
+      z[r] = x[r] ^ y[r];
     }
 #pragma unroll
     for (int k = 0; k < 2 * Clmuls; ++k) {
       // Distinct (row, row, qword selector) for every k: two equal products would cancel in
       // the XOR and the compiler would drop both.
       const int r = k % Rows, s = (k / Rows) % Rows, q = k / (Rows * Rows);
-      z[r] = _mm512_xor_si512(z[r], q == 0   ? _mm512_clmulepi64_epi128(x[r], y[s], 0x00)
-                                    : q == 1 ? _mm512_clmulepi64_epi128(x[r], y[s], 0x11)
-                                    : q == 2 ? _mm512_clmulepi64_epi128(x[r], y[s], 0x01)
-                                             : _mm512_clmulepi64_epi128(x[r], y[s], 0x10));
+      ff::v8u64 p;
+      clmul_pair(q, x[r], y[s], p);
+      z[r] ^= p;
     }
 #pragma unroll
     for (int r = 0; r < Rows; ++r) {
-      if constexpr (NT) _mm512_stream_si512(reinterpret_cast<__m512i*>(c + 8 * r), z[r]);
-      else _mm512_storeu_si512(c + 8 * r, z[r]);
+      if constexpr (NT) ff::simd::stream_store(c + 8 * r, z[r]);
+      else std::memcpy(c + 8 * r, &z[r], 64);
     }
   }
-  if constexpr (NT) _mm_sfence();
+  if constexpr (NT) ff::simd::store_fence();
 }
 
 template <int Rows, int Clmuls, bool NT>
@@ -126,7 +123,7 @@ bool try_traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std:
                             int clmuls) {
   if constexpr (2 * Clmuls <= 4 * Rows * Rows) {
     if (clmuls != Clmuls) return false;
-    traffic_and_clmuls<Rows, Clmuls, NT>(a, b, c, blocks);
+    ff::run_with<ff::isa::vpclmul512>([=]() FF_LAMBDA_INLINE { traffic_and_clmuls<Rows, Clmuls, NT>(a, b, c, blocks); });
     return true;
   }
   return false;
@@ -146,7 +143,7 @@ void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uin
 }  // namespace
 
 void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls, bool nontemporal) {
-  if (!ff::cpu_has(ff::backend::vpclmul512)) throw ff::error("combined floor: needs VPCLMULQDQ on zmm");
+  if (!ff::cpu_has(ff::isa::vpclmul512)) throw ff::error("combined floor: needs VPCLMULQDQ on zmm");
   const std::size_t words = std::size_t(elem_bytes) / 8;
   auto* x = static_cast<const std::uint64_t*>(a);
   auto* y = static_cast<const std::uint64_t*>(b);
@@ -179,7 +176,11 @@ void memory_pass(const void* a, const void* b, void* c, std::size_t bytes, bool 
   auto* x = static_cast<const std::uint64_t*>(a);
   auto* y = static_cast<const std::uint64_t*>(b);
   auto* z = static_cast<std::uint64_t*>(c);
-  if (nontemporal) xor_stream_nt(x, y, z, bytes / 8);
+  // Compiled for AVX2 where the CPU has it (the CPUs of the vector kernels all have it).
+  const bool avx2 = ff::cpu_has(ff::isa::avx2);
+  if (nontemporal && !avx2) throw ff::error("memory floor: non-temporal stores need AVX2");
+  if (nontemporal) ff::run_with<ff::isa::avx2>([=]() FF_LAMBDA_INLINE { xor_stream_nt(x, y, z, bytes / 8); });
+  else if (avx2) ff::run_with<ff::isa::avx2>([=]() FF_LAMBDA_INLINE { xor_stream(x, y, z, bytes / 8); });
   else xor_stream(x, y, z, bytes / 8);
 }
 
@@ -195,9 +196,11 @@ void run_floors(const options& o, results& r) {
     std::uint64_t (*loop)(std::size_t);
   };
   std::vector<clmul_case> cases;
-  if (ff::cpu_has(ff::backend::pclmul)) cases.push_back({"pclmul", 1, clmul_chains_xmm});
-  if (ff::cpu_has(ff::backend::vpclmul256)) cases.push_back({"vpclmul256", 2, clmul_chains_ymm});
-  if (ff::cpu_has(ff::backend::vpclmul512)) cases.push_back({"vpclmul512", 4, clmul_chains_zmm});
+  if (ff::cpu_has(ff::backend::pclmul)) cases.push_back({"pclmul", 1, run_clmul_chains<ff::isa::pclmul, ff::v2u64>});
+  if (ff::cpu_has(ff::backend::vpclmul256))
+    cases.push_back({"vpclmul256", 2, run_clmul_chains<ff::isa::vpclmul256, ff::v4u64>});
+  if (ff::cpu_has(ff::backend::vpclmul512))
+    cases.push_back({"vpclmul512", 4, run_clmul_chains<ff::isa::vpclmul512, ff::v8u64>});
   const std::size_t iters = o.quick ? 20000 : 200000;
   for (const auto& c : cases) {
     std::uint64_t checksum = 0;
@@ -223,7 +226,7 @@ void run_floors(const options& o, results& r) {
       const std::vector<timing> t = time_interleaved(
           samples, double(n), {[&] { memory_pass(a.data(), b.data(), c.data(), words * 8, false), keep(c[words / 2]); },
                                [&] { memory_pass(a.data(), b.data(), c.data(), words * 8, true), keep(c[words / 2]); }},
-          /*warm=*/words * 8 < ff::detail::stream_min_bytes);
+          /*warm=*/words * 8 < ff::tuning::stream_min_bytes);
       std::printf(" %9.3f / %6.3f", t[0].ns_per_op, t[1].ns_per_op);
       for (int k = 0; k < 2; ++k)
         r.add({.bench = "floor_mem", .impl = "floor", .variant = k ? "stream" : "regular_stores", .log2_n = lg,

@@ -31,7 +31,7 @@ void bulk(benchmark::State& state, ff::backend be, bool square) {
 
 template <class F>
 void register_field() {
-  for (ff::backend be : ff::available_backends())
+  for (ff::backend be : ff::available_backends(F::family))
     for (bool square : {false, true}) {
       const std::string name = std::string(square ? "square/" : "mul/") + std::string(F::name) + "/" +
                                std::string(ff::to_string(be));
@@ -45,7 +45,7 @@ void register_field() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (std::string_view name : ff::field_names) ff::visit_field(name, []<class F>() { register_field<F>(); });
+  ff::for_each_field<ff::fields>([]<class F>() { register_field<F>(); });
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

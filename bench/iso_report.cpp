@@ -1,4 +1,4 @@
-// The b256 <-> ghash2 isomorphism report (the seed's table): both conversion directions in
+// The b256 <-> ghash2 isomorphism report (ghash-powers-bench's table): both conversion directions in
 // ns/element next to b256 and ghash2 bulk multiplication (ff::mul batch, same run), every
 // conversion variant measured, and the break-even number of multiplications.
 #include <algorithm>
@@ -21,35 +21,13 @@ struct measured {
   double to_ghash2 = 0, to_b256 = 0;
 };
 
-// The window tables the library does not keep (the 5-bit one is ff::iso's): measured so the
-// README's comparison can be rerun.
-#if defined(__x86_64__)
-template <unsigned W>
-measured time_table_avx2(std::span<const ff::element<ff::b256>> a, std::span<ff::element<ff::ghash2>> g,
-                         std::span<ff::element<ff::b256>> back, int samples) {
-  namespace iso = ff::iso;
-  const iso::window_table<W> fwd(iso::to_ghash2_matrix()), bwd(iso::to_b256_matrix());
-  const double n = double(a.size());
-  measured m;
-  m.to_ghash2 = time_best_of(samples, n, [&] {
-    iso::table_batch_avx2<W>(fwd, a.data()->limb.data(), g.data()->limb.data(), a.size());
-    keep(g[0]);
-  }).ns_per_op;
-  m.to_b256 = time_best_of(samples, n, [&] {
-    iso::table_batch_avx2<W>(bwd, g.data()->limb.data(), back.data()->limb.data(), a.size());
-    keep(back[0]);
-  }).ns_per_op;
-  return m;
-}
-#endif
-
 }  // namespace
 
 void run_iso_report(const options& o, results& r) {
   namespace iso = ff::iso;
   using ff::b256;
   using ff::ghash2;
-  const ff::backend be = o.backend ? *ff::parse_backend(*o.backend) : ff::batch_backend();
+  const ff::backend be = o.backend ? *ff::parse_backend(*o.backend) : ff::batch_backend(ff::family::binary);
   const std::string be_name(ff::to_string(be));
   progress("isomorphism: building matrices and tables");
   (void)iso::table5(iso::direction::to_b256);
@@ -138,21 +116,6 @@ void run_iso_report(const options& o, results& r) {
       add("iso_to_ghash2", "b256", "matrix", std::nullopt, tf);
       rows.push_back({lg, "matrix", {tf.ns_per_op, 0}});
     }
-    // Other window widths (not kept in the library), AVX2 kernels as for table5.
-#if defined(__x86_64__)
-    if (iso::available(iso::variant::table5_avx2) && lg == max_log) {
-      const std::pair<std::string, measured> tried[] = {
-          {"table4_avx2", time_table_avx2<4>(a, g, back, o.samples)},
-          {"table6_avx2", time_table_avx2<6>(a, g, back, o.samples)},
-          {"table8_avx2", time_table_avx2<8>(a, g, back, o.samples)},
-      };
-      for (const auto& [name, m] : tried) {
-        add("iso_to_ghash2", "b256", name, std::nullopt, {m.to_ghash2, m.to_ghash2, o.samples});
-        add("iso_from_ghash2", "ghash2", name, std::nullopt, {m.to_b256, m.to_b256, o.samples});
-        rows.push_back({lg, name, m});
-      }
-    }
-#endif
     b256_mul = tb.ns_per_op;
     ghash2_mul = tg.ns_per_op;
   }

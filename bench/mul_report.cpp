@@ -1,10 +1,10 @@
-// The multiplication roofline (issue 4): for every field and backend,
-//  - bulk: out[i] = a[i] * b[i] over 2^k random operands (the seed's shape: loads and stores
-//    inside the timed region), at each batch size, next to the memory floor;
+// The multiplication roofline: for every field and backend,
+//  - bulk: out[i] = a[i] * b[i] over 2^k random operands (loads and stores inside the timed
+//    region, as in ghash-powers-bench), at each batch size, next to the memory floor;
 //  - in-register: independent products with no memory traffic (K chains of x_k = x_k * y_k),
 //    next to the arithmetic floor (clmuls per product x ns per 64x64 clmul);
 //  - latency: one dependent chain x = x * y (what exponentiation and Horner feel);
-// each for the Karatsuba and the schoolbook products, and a gnuplot roofline per run.
+// with the product shape each backend declares, and a gnuplot roofline per run.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -19,10 +19,10 @@
 #include <string>
 #include <utility>
 #include <vector>
-#include "core/targets.h"
+#include "core/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
-import ff;
+import ff.reference;
 
 namespace ffb {
 namespace {
@@ -34,15 +34,15 @@ using ff::u64;
 // K independent chains x_k = x_k * y_k held in registers (K = 1: latency).
 template <class F, class A, std::size_t K>
 FF_INLINE u64 chains(std::size_t iters, const u64* init) {
-  using limbs = std::array<ff::limbs_t<A>, F::limbs>;
+  using limbs = std::array<ff::limb_t<A>, F::limbs>;
   constexpr std::size_t block = A::lanes * F::limbs;
   std::array<limbs, K> x, y;
   for (std::size_t k = 0; k < K; ++k) {
     A::template load<F::limbs>(init + 2 * k * block, x[k]);
     A::template load<F::limbs>(init + (2 * k + 1) * block, y[k]);
   }
-  // The K steps are unrolled by a fold, not left to the compiler: a rolled k loop keeps x in
-  // memory (the b191 zmm loop did after a change to how mul inlines, and measured 2x slower).
+  // The K steps are unrolled by a fold, not left to the compiler: a rolled k loop kept x in
+  // memory (the b191 zmm loop did once, and measured 2x slower).
   for (std::size_t i = 0; i < iters; ++i)
     [&]<std::size_t... k>(std::index_sequence<k...>) FF_LAMBDA_INLINE {
       ((x[k] = F::template mul<A>(x[k], y[k])), ...);
@@ -55,123 +55,46 @@ FF_INLINE u64 chains(std::size_t iters, const u64* init) {
   return checksum;
 }
 
-template <class F, class A, bool Stream = false>
-FF_INLINE void bulk(const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* out, std::size_t n) {
-  ff::detail::mul_loop<F, A, Stream>(a, b, out, n);
+// The chains on backend be: 8 of them on scalar backends, 4 on vector ones (K = 1: latency).
+template <class F, bool Latency>
+u64 run_chains(ff::backend be, std::size_t iters, const u64* init) {
+  return ff::dispatch<typename F::batch_policies>(be, [=]<class A>() FF_LAMBDA_INLINE {
+    constexpr std::size_t K = Latency ? 1 : A::lanes > 1 ? 4 : 8;
+    return chains<F, A, K>(iters, init);
+  });
 }
 
-// One entry point per backend: the target attribute must sit on the function the kernel
-// inlines into. P<A> picks the product variant (A itself or ff::schoolbook<A>).
-template <class F, template <class> class P, std::size_t K>
-struct loops {
-  static u64 chains_portable(std::size_t it, const u64* in) { return chains<F, P<ff::arith::portable>, K>(it, in); }
-  static void bulk_portable(const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* o, std::size_t n) {
-    bulk<F, P<ff::arith::portable>>(a, b, o, n);
-  }
-#if defined(__x86_64__)
-  [[gnu::target(FF_TARGET_PCLMUL)]] static u64 chains_pclmul(std::size_t it, const u64* in) {
-    return chains<F, P<ff::arith::pclmul>, K>(it, in);
-  }
-  [[gnu::target(FF_TARGET_PCLMUL)]] static void bulk_pclmul(const ff::element<F>* a, const ff::element<F>* b,
-                                                            ff::element<F>* o, std::size_t n) {
-    bulk<F, P<ff::arith::pclmul>>(a, b, o, n);
-  }
-  [[gnu::target(FF_TARGET_VPCLMUL256)]] static u64 chains_vpclmul256(std::size_t it, const u64* in) {
-    return chains<F, P<ff::arith::vpclmul256>, K>(it, in);
-  }
-  [[gnu::target(FF_TARGET_VPCLMUL256)]] static void bulk_vpclmul256(const ff::element<F>* a, const ff::element<F>* b,
-                                                                    ff::element<F>* o, std::size_t n) {
-    bulk<F, P<ff::arith::vpclmul256>>(a, b, o, n);
-  }
-  [[gnu::target(FF_TARGET_VPCLMUL256)]] static void stream_vpclmul256(const ff::element<F>* a, const ff::element<F>* b,
-                                                                      ff::element<F>* o, std::size_t n) {
-    bulk<F, P<ff::arith::vpclmul256>, true>(a, b, o, n);
-  }
-  [[gnu::target(FF_TARGET_VPCLMUL512)]] static void stream_vpclmul512(const ff::element<F>* a, const ff::element<F>* b,
-                                                                      ff::element<F>* o, std::size_t n) {
-    bulk<F, P<ff::arith::vpclmul512>, true>(a, b, o, n);
-  }
-  [[gnu::target(FF_TARGET_VPCLMUL512)]] static u64 chains_vpclmul512(std::size_t it, const u64* in) {
-    return chains<F, P<ff::arith::vpclmul512>, K>(it, in);
-  }
-  [[gnu::target(FF_TARGET_VPCLMUL512)]] static void bulk_vpclmul512(const ff::element<F>* a, const ff::element<F>* b,
-                                                                    ff::element<F>* o, std::size_t n) {
-    bulk<F, P<ff::arith::vpclmul512>>(a, b, o, n);
-  }
-#endif
-  static u64 run_chains(ff::backend be, std::size_t it, const u64* in) {
-    switch (be) {
-#if defined(__x86_64__)
-      case ff::backend::pclmul: return chains_pclmul(it, in);
-      case ff::backend::vpclmul256: return chains_vpclmul256(it, in);
-      case ff::backend::vpclmul512: return chains_vpclmul512(it, in);
-#endif
-      default: return chains_portable(it, in);
-    }
-  }
-  static void run_bulk(ff::backend be, const ff::element<F>* a, const ff::element<F>* b, ff::element<F>* o,
-                       std::size_t n, bool stream = false) {
-    switch (be) {
-#if defined(__x86_64__)
-      case ff::backend::vpclmul256:
-        if (stream) return stream_vpclmul256(a, b, o, n);
-        break;
-      case ff::backend::vpclmul512:
-        if (stream) return stream_vpclmul512(a, b, o, n);
-        break;
-#endif
-      default: break;
-    }
-    switch (be) {
-#if defined(__x86_64__)
-      case ff::backend::pclmul: return bulk_pclmul(a, b, o, n);
-      case ff::backend::vpclmul256: return bulk_vpclmul256(a, b, o, n);
-      case ff::backend::vpclmul512: return bulk_vpclmul512(a, b, o, n);
-#endif
-      default: return bulk_portable(a, b, o, n);
-    }
-  }
+// Chains and lanes per step of backend be, and its product shape.
+struct backend_shape {
+  std::size_t lanes, chains;
+  const char* product;
 };
-
-template <class A>
-using library = A;  // the product shape the policy prefers: what ff::mul runs
-template <class A>
-using karatsuba = ff::karatsuba<A>;
-template <class A>
-using schoolbook = ff::schoolbook<A>;
-
-// Whether ff::mul's product on this backend is schoolbook (the policy's preference).
-bool library_is_schoolbook(ff::backend be) {
-  switch (be) {
-#if defined(__x86_64__)
-    case ff::backend::pclmul: return ff::prefers_schoolbook<ff::arith::pclmul>();
-    case ff::backend::vpclmul256: return ff::prefers_schoolbook<ff::arith::vpclmul256>();
-    case ff::backend::vpclmul512: return ff::prefers_schoolbook<ff::arith::vpclmul512>();
-#endif
-    default: return ff::prefers_schoolbook<ff::arith::portable>();
-  }
+template <class F>
+backend_shape shape_of(ff::backend be) {
+  return ff::dispatch<typename F::batch_policies>(be, []<class A>() FF_LAMBDA_INLINE {
+    return backend_shape{A::lanes, A::lanes > 1 ? 4u : 8u,
+                         A::product == ff::binary::product_shape::schoolbook ? "schoolbook" : "karatsuba"};
+  });
 }
 
-std::size_t lanes_of(ff::backend be) {
-  return be == ff::backend::vpclmul512 ? 8 : be == ff::backend::vpclmul256 ? 4 : 1;
-}
-
-// Counts the clmuls of one product by running it through a counting policy. It claims
-// 8 lanes so that fields whose product shape depends on the lane count (ghash2) count the
-// SIMD shape, the one the arithmetic floor (zmm) refers to.
-struct counting_policy : ff::arith::portable {
+// Counts the clmuls of one product by running it through a counting policy: the portable
+// policy with 8 claimed lanes, so that fields whose product shape depends on the lane count
+// (ghash2) count the vector shape, the one the arithmetic floor (zmm) refers to.
+struct counting_policy : ff::binary::portable {
   static constexpr std::size_t lanes = 8;
   static inline int count = 0;
   static void clmul(const u64& a, const u64& b, u64& lo, u64& hi) {
     ++count;
-    ff::clmul64_portable(a, b, lo, hi);
+    ff::binary::clmul64_portable(a, b, lo, hi);
   }
+  template <std::size_t N>
+  static void gather(const u64*, const u64&, std::array<u64, N>&) {}
 };
-template <class F, template <class> class P>
+template <class F>
 int clmuls_per_product() {
   counting_policy::count = 0;
   std::array<u64, F::limbs> a{}, b{};
-  (void)F::template mul<P<counting_policy>>(a, b);
+  (void)F::template mul<counting_policy>(a, b);
   return counting_policy::count;
 }
 
@@ -179,13 +102,13 @@ struct field_row {
   std::string field;
   int clmuls;
   int elem_bytes;
-  std::map<std::string, double> reg, lat, reg_school, lib;  // by backend; lib = what ff::mul uses
+  std::map<std::string, double> reg, lat;  // by backend: in-register throughput, latency
 };
 
 template <class F>
 field_row measure_field(const options& o, results& r, const std::vector<ff::backend>& backends) {
   const std::string name(F::name);
-  field_row row{name, clmuls_per_product<F, karatsuba>(), int(sizeof(ff::element<F>)), {}, {}, {}, {}};  // the floor counts Karatsuba
+  field_row row{name, clmuls_per_product<F>(), int(sizeof(ff::element<F>)), {}, {}};
   std::mt19937_64 rng(42);
   std::vector<u64> init(2 * 8 * 8 * 4);
   for (u64& w : init) w = rng();
@@ -195,30 +118,22 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
 
   for (ff::backend be : backends) {
     const std::string bname(ff::to_string(be));
-    const double lanes = double(lanes_of(be));
+    const backend_shape shape = shape_of<F>(be);
     const std::size_t iters = o.quick ? 2000 : 20000;
-    auto in_register = [&](auto chains_fn, std::size_t k, const char* bench, const char* variant) {
-      u64 sink = 0;
-      const timing t = time_best_of(samples, double(iters) * double(k) * lanes, [&] { sink ^= chains_fn(be, iters, init.data()); });
-      keep(sink);
-      r.add({.bench = bench, .field = name, .backend = bname, .variant = variant, .samples = samples,
-             .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
-      return t.ns_per_op;
-    };
     progress("mul " + name + " " + bname + ": in-register and latency");
-    constexpr std::size_t reg_chains = 8, vec_chains = 4;
-    if (lanes > 1) {
-      row.reg[bname] = in_register(loops<F, karatsuba, vec_chains>::run_chains, vec_chains, "mul_reg", "karatsuba");
-      row.reg_school[bname] = in_register(loops<F, schoolbook, vec_chains>::run_chains, vec_chains, "mul_reg", "schoolbook");
-    } else {
-      row.reg[bname] = in_register(loops<F, karatsuba, reg_chains>::run_chains, reg_chains, "mul_reg", "karatsuba");
-      row.reg_school[bname] = in_register(loops<F, schoolbook, reg_chains>::run_chains, reg_chains, "mul_reg", "schoolbook");
-    }
-    row.lib[bname] = library_is_schoolbook(be) ? row.reg_school[bname] : row.reg[bname];
-    // Latency: ns per dependent step (a SIMD step advances `lanes` chains at once).
     {
       u64 sink = 0;
-      const timing t = time_best_of(samples, double(iters), [&] { sink ^= loops<F, library, 1>::run_chains(be, iters, init.data()); });
+      const timing t = time_best_of(samples, double(iters) * double(shape.chains * shape.lanes),
+                                    [&] { sink ^= run_chains<F, false>(be, iters, init.data()); });
+      keep(sink);
+      row.reg[bname] = t.ns_per_op;
+      r.add({.bench = "mul_reg", .field = name, .backend = bname, .variant = shape.product, .samples = samples,
+             .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
+    }
+    // Latency: ns per dependent step (a vector step advances `lanes` chains at once).
+    {
+      u64 sink = 0;
+      const timing t = time_best_of(samples, double(iters), [&] { sink ^= run_chains<F, true>(be, iters, init.data()); });
       keep(sink);
       row.lat[bname] = t.ns_per_op;
       r.add({.bench = "mul_lat", .field = name, .backend = bname, .variant = "default", .samples = samples,
@@ -232,26 +147,16 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
       std::vector<ff::element<F>> a(n), b(n), out(n);
       for (auto& e : a) e = F::random(rng);
       for (auto& e : b) e = F::random(rng);
-      // "default" is what ff::mul does (the policy's product shape; past
-      // ff::detail::stream_min_bytes its streaming loop); the others are measured for comparison.
-      // The memory floor runs on these same buffers, interleaved sample by sample with the
-      // kernels, in both store kinds: the ratio kernel/floor is then measured side by side.
-      const bool library_streams = lanes > 1 && n * sizeof(ff::element<F>) >= ff::detail::stream_min_bytes;
-      std::vector<std::string> variants;
+      // ff::mul as a user calls it (past ff::tuning::stream_min_bytes its streaming loop). The
+      // memory floor runs on these same buffers, interleaved sample by sample with the kernel,
+      // in both store kinds: the ratio kernel/floor is then measured side by side.
+      const bool library_streams = shape.lanes > 1 && n * sizeof(ff::element<F>) >= ff::tuning::stream_min_bytes;
       std::vector<std::function<void()>> runs;
-      for (const char* variant : {"default", "schoolbook", "stream", "regular_stores"}) {
-        const std::string v = variant;
-        if (v == "schoolbook" && lg != std::min(o.max_log, 16)) continue;  // the variant A/B at one size
-        if (v == "stream" && (lanes == 1 || lg < 16 || library_streams)) continue;
-        if (v == "regular_stores" && !library_streams) continue;
-        const bool stream = v == "stream" || (v == "default" && library_streams);
-        variants.push_back(v);
-        runs.push_back([&, v, stream] {
-          if (v == "schoolbook") loops<F, schoolbook, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
-          else loops<F, library, 1>::run_bulk(be, a.data(), b.data(), out.data(), n, stream);
-          keep(out[n / 2]);
-        });
-      }
+      runs.push_back([&] {
+        ff::mul<F>(be, std::span<const ff::element<F>>(a), std::span<const ff::element<F>>(b),
+                   std::span<ff::element<F>>(out));
+        keep(out[n / 2]);
+      });
       for (bool nt : {false, true})
         runs.push_back([&, nt] { memory_pass(a.data(), b.data(), out.data(), n * sizeof(ff::element<F>), nt), keep(out[n / 2]); });
       // With the zmm kernels: the same traffic plus the field's clmuls, nothing else.
@@ -261,28 +166,25 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
           runs.push_back([&, nt] { combined_pass(a.data(), b.data(), out.data(), n, row.elem_bytes, row.clmuls, nt), keep(out[n / 2]); });
       // Warm each run's buffers when they fit in cache (below the size where ff::mul streams).
       const std::vector<timing> t = time_interleaved(samples, double(n), runs, !library_streams);
-      if (combined)
-        for (std::size_t k = 0; k < 2; ++k) {
-          const timing& f = t[t.size() - 2 + k];
-          r.add({.bench = "floor_combined", .field = name, .impl = "floor", .backend = bname,
-                 .variant = k ? "stream" : "regular_stores", .log2_n = lg, .elem_bytes = row.elem_bytes,
-                 .samples = samples, .ns_per_op = f.ns_per_op, .ns_median = f.ns_median});
-        }
-      for (std::size_t k = 0; k < variants.size(); ++k)
-        r.add({.bench = "mul", .field = name, .backend = bname, .variant = variants[k], .log2_n = lg,
-               .samples = samples, .ns_per_op = t[k].ns_per_op, .ns_median = t[k].ns_median});
+      r.add({.bench = "mul", .field = name, .backend = bname, .variant = "default", .log2_n = lg, .samples = samples,
+             .ns_per_op = t[0].ns_per_op, .ns_median = t[0].ns_median});
       for (std::size_t k = 0; k < 2; ++k) {
-        const timing& f = t[variants.size() + k];
+        const timing& f = t[1 + k];
         r.add({.bench = "floor_mem", .field = name, .impl = "floor", .backend = bname,
                .variant = k ? "stream" : "regular_stores", .log2_n = lg, .elem_bytes = int(sizeof(ff::element<F>)),
                .samples = samples, .ns_per_op = f.ns_per_op, .ns_median = f.ns_median});
       }
-      // The kernels overwrote `out` with the floor's XOR: recompute the product to check it.
-      loops<F, library, 1>::run_bulk(be, a.data(), b.data(), out.data(), n);
-      // The library's own entry point must agree with what was timed.
-      std::vector<ff::element<F>> check(n);
-      ff::mul<F>(be, a, b, check);
-      if (check != out) throw ff::error("mul report: timed kernel disagrees with ff::mul for " + name);
+      if (combined)
+        for (std::size_t k = 0; k < 2; ++k) {
+          const timing& f = t[3 + k];
+          r.add({.bench = "floor_combined", .field = name, .impl = "floor", .backend = bname,
+                 .variant = k ? "stream" : "regular_stores", .log2_n = lg, .elem_bytes = row.elem_bytes,
+                 .samples = samples, .ns_per_op = f.ns_per_op, .ns_median = f.ns_median});
+        }
+      // The floors overwrote `out`: the product again, checked against NTL at a few places.
+      ff::mul<F>(be, std::span<const ff::element<F>>(a), std::span<const ff::element<F>>(b), std::span<ff::element<F>>(out));
+      for (std::size_t i : {std::size_t{0}, n / 3, n - 1})
+        if (out[i] != ff::ref::any_mul<F>(a[i], b[i])) throw ff::error("mul report: ff::mul disagrees with NTL for " + name);
     }
   }
   return row;
@@ -368,11 +270,11 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
 void run_mul_report(const options& o, results& r) {
   std::vector<ff::backend> backends;
   if (o.backend) backends = {*ff::parse_backend(*o.backend)};
-  else backends = ff::available_backends();
+  else backends = ff::available_backends(ff::family::binary);
 
   std::vector<field_row> rows;
   for (const std::string& f : o.fields)
-    ff::visit_field(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends)); });
+    ff::visit_field<ff::fields>(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends)); });
 
   double best_clmul = 1e9;
   std::string best_clmul_backend = "none";
@@ -392,34 +294,20 @@ void run_mul_report(const options& o, results& r) {
     double best = 1e9;
     std::printf("%-9s %6d %9.3f", row.field.c_str(), row.clmuls, floor);
     for (ff::backend be : backends) {
-      const double v = row.lib.at(std::string(ff::to_string(be)));
+      const double v = row.reg.at(std::string(ff::to_string(be)));
       best = std::min(best, v);
       std::printf(" %12.3f", v);
     }
     std::printf(" %9.2fx", best / floor);
-    if (row.lib.count("vpclmul512") && row.lib.count("pclmul")) std::printf(" %9.2fx", row.lib.at("pclmul") / row.lib.at("vpclmul512"));
+    if (row.reg.count("vpclmul512") && row.reg.count("pclmul")) std::printf(" %9.2fx", row.reg.at("pclmul") / row.reg.at("vpclmul512"));
     else std::printf(" %10s", "-");
     for (ff::backend be : backends) std::printf(" %10.3f", row.lat.at(std::string(ff::to_string(be))));
     std::printf("\n");
   }
 
-  std::printf("\nProduct variants, in-register ns/mul: Karatsuba / schoolbook (faster marked; ff::mul uses schoolbook on: %s)\n",
-              library_is_schoolbook(ff::backend::pclmul) ? "pclmul" : "none");
-  std::printf("%-9s", "field");
-  for (ff::backend be : backends) std::printf(" %22s", std::string(ff::to_string(be)).c_str());
-  std::printf("\n");
-  for (const field_row& row : rows) {
-    std::printf("%-9s", row.field.c_str());
-    for (ff::backend be : backends) {
-      const std::string b(ff::to_string(be));
-      std::printf("   %8.3f / %8.3f %s", row.reg.at(b), row.reg_school.at(b), row.reg.at(b) <= row.reg_school.at(b) ? "K" : "S");
-    }
-    std::printf("\n");
-  }
-
   // Bulk roofline: each size against max(arithmetic floor, memory floor), and against the
   // measured floor of doing both in one loop.
-  std::printf("\nBulk multiplication (the seed's shape), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n"
+  std::printf("\nBulk multiplication (loads and stores in the timed loop), ns/mul; floor = max(clmul floor, memory floor); ratio = best/floor\n"
               "memory floors: c = a ^ b on the same buffers, interleaved sample by sample with the kernels,\n"
               "with ordinary stores (xor) and non-temporal stores (xor-nt); the floor takes the faster.\n"
               "mem+clmul: that traffic plus the field's clmuls in one zmm loop, faster store kind (how far the core overlaps them)\n");

@@ -19,7 +19,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-#include "../modules/core/targets.h"
+#include "core/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
 import ff.reference;
@@ -162,50 +162,17 @@ timing time_openssl_ghash(int samples) {
 template <class A, std::size_t N>
 FF_INLINE void raw_loop(const u64* a, const u64* b, u64* out, std::size_t n) {
   for (std::size_t i = 0; i + A::lanes <= n; i += A::lanes) {
-    std::array<ff::limbs_t<A>, N> x, y;
+    std::array<ff::limb_t<A>, N> x, y;
     A::template load<N>(a + N * i, x);
     A::template load<N>(b + N * i, y);
-    A::template store<2 * N>(out + 2 * N * i, ff::clmul_product<A, N>(x, y));
+    A::template store<2 * N>(out + 2 * N * i, ff::binary::clmul_product<A, N>(x, y));
   }
 }
 
-template <std::size_t N>
-void raw_portable(const u64* a, const u64* b, u64* out, std::size_t n) { raw_loop<ff::arith::portable, N>(a, b, out, n); }
-#if defined(__x86_64__)
-template <std::size_t N>
-[[gnu::target(FF_TARGET_PCLMUL)]] void raw_pclmul(const u64* a, const u64* b, u64* out, std::size_t n) {
-  raw_loop<ff::arith::pclmul, N>(a, b, out, n);
-}
-template <std::size_t N>
-[[gnu::target(FF_TARGET_VPCLMUL256)]] void raw_vpclmul256(const u64* a, const u64* b, u64* out, std::size_t n) {
-  raw_loop<ff::arith::vpclmul256, N>(a, b, out, n);
-}
-template <std::size_t N>
-[[gnu::target(FF_TARGET_VPCLMUL512)]] void raw_vpclmul512(const u64* a, const u64* b, u64* out, std::size_t n) {
-  raw_loop<ff::arith::vpclmul512, N>(a, b, out, n);
-}
-#endif
-#if defined(__aarch64__)
-template <std::size_t N>
-[[gnu::target(FF_TARGET_PMULL)]] void raw_pmull(const u64* a, const u64* b, u64* out, std::size_t n) {
-  raw_loop<ff::arith::pmull, N>(a, b, out, n);
-}
-#endif
-
-// n products of N-word operands (n a multiple of 8, so SIMD backends have no tail).
+// n products of N-word operands (n a multiple of 8, so vector backends have no tail).
 template <std::size_t N>
 void raw_product(ff::backend be, const u64* a, const u64* b, u64* out, std::size_t n) {
-  switch (be) {
-#if defined(__x86_64__)
-    case ff::backend::pclmul: return raw_pclmul<N>(a, b, out, n);
-    case ff::backend::vpclmul256: return raw_vpclmul256<N>(a, b, out, n);
-    case ff::backend::vpclmul512: return raw_vpclmul512<N>(a, b, out, n);
-#endif
-#if defined(__aarch64__)
-    case ff::backend::pmull: return raw_pmull<N>(a, b, out, n);
-#endif
-    default: return raw_portable<N>(a, b, out, n);
-  }
+  ff::dispatch<ff::binary::batch_policies>(be, [=]<class A>() FF_LAMBDA_INLINE { raw_loop<A, N>(a, b, out, n); });
 }
 
 record make_record(std::string bench, std::optional<std::string> field, std::string impl,
@@ -289,13 +256,13 @@ void run_peers(const options& o, results& r) {
   // so the SIMD raw products run whole blocks.
   const int log2_n = std::clamp(o.max_log, 3, 12);
   const std::size_t n = std::size_t(1) << log2_n;
-  const ff::backend batch = o.backend ? *ff::parse_backend(*o.backend) : ff::batch_backend();
+  const ff::backend batch = o.backend ? *ff::parse_backend(*o.backend) : ff::batch_backend(ff::family::binary);
   const std::string batch_name(ff::to_string(batch));
   std::vector<field_row> rows;
 
   for (const std::string& name : o.fields) {
     progress("peers: " + name + " (NTL, OpenSSL; 2^" + std::to_string(log2_n) + " products)");
-    ff::visit_field(name, [&]<class F>() {
+    ff::visit_field<ff::fields>(name, [&]<class F>() {
       std::mt19937_64 rng(0x9e37 + F::degree);
       const auto a = random_elements<F>(n, rng), b = random_elements<F>(n, rng);
       std::vector<element<F>> expected(n);
@@ -345,8 +312,8 @@ void run_peers(const options& o, results& r) {
   std::vector<ff::backend> raw_backends;
   if (o.backend) raw_backends = {batch};
   else {
-    raw_backends = {ff::scalar_backend()};
-    if (batch != ff::scalar_backend()) raw_backends.push_back(batch);
+    raw_backends = {ff::scalar_backend(ff::family::binary)};
+    if (batch != ff::scalar_backend(ff::family::binary)) raw_backends.push_back(batch);
   }
   progress("peers: raw carry-less products (gf2x, fieldlab)");
   const std::vector<raw_row> raw = {measure_raw<2>(raw_backends, n, o.samples, log2_n, r),

@@ -1,8 +1,7 @@
-// The fixed-base power report (the seed's headline table) with its peers measured in the same
-// run: NTL's power() (square-and-multiply on GF2E, or the GF2EX model for ghash2) and the
-// project's own square-and-multiply (ff::pow, same kernels, no table); the seed's published
-// ratios side by side; and the loop shapes that were not chosen, timed again so the choice
-// can be re-checked on any machine.
+// The fixed-base power report (ghash-powers-bench's headline table) with its peers measured in
+// the same run: NTL's power() (square-and-multiply on GF2E, or the GF2EX model for ghash2) and
+// the project's own square-and-multiply (ff::pow, same kernels, no table); ghash-powers-bench's
+// published ratios side by side.
 #include <NTL/ZZ.h>
 #include <algorithm>
 #include <array>
@@ -58,124 +57,14 @@ ff::backend backend_named(const std::string& name) {
   return *b;
 }
 
-// ---- Loop shapes (ff::detail::power_shape) timed against each other ------------------------
-using ff::detail::gather_kind;
-using ff::detail::power_shape;
-struct named_shape {
-  const char* name;
-  power_shape shape;
-};
-constexpr bool same_shape(const power_shape& a, const power_shape& b) {
-  return a.groups == b.groups && a.chains == b.chains && a.prefetch == b.prefetch && a.gather == b.gather;
-}
-constexpr std::array<named_shape, 8> simd_shapes = {{
-    {"chain", {1, 1, 0, gather_kind::hardware}},
-    {"tree2", {1, 2, 0, gather_kind::hardware}},
-    {"tree4", {1, 4, 0, gather_kind::hardware}},
-    {"groups2", {2, 1, 0, gather_kind::hardware}},
-    {"groups2_tree2", {2, 2, 0, gather_kind::hardware}},
-    {"tree2_prefetch2", {1, 2, 2, gather_kind::hardware}},
-    {"tree2_insert", {1, 2, 0, gather_kind::insert}},
-    {"tree2_staging", {1, 2, 0, gather_kind::staging}},
-}};
-constexpr std::array<named_shape, 7> scalar_shapes = {{
-    {"chain", {1, 1, 0}},
-    {"tree2", {1, 2, 0}},
-    {"tree4", {1, 4, 0}},
-    {"groups2", {2, 1, 0}},
-    {"groups4", {4, 1, 0}},
-    {"groups4_tree2", {4, 2, 0}},
-    {"tree2_prefetch8", {1, 2, 8}},
-}};
-
-// One shape on one backend; false when the shape's family does not fit the backend.
-template <class F, power_shape S, bool Simd>
-bool run_shape(ff::backend be, const ff::fixed_base_table<F>& t, const u128* e, ff::element<F>* out, std::size_t n) {
-  const unsigned w = t.window_bits();
-  if constexpr (Simd) {
-#if defined(__x86_64__)
-    if (be == ff::backend::vpclmul512) return ff::detail::power_batch_vpclmul512<F, S>(t.data(), w, e, out, n), true;
-    if (be == ff::backend::vpclmul256) return ff::detail::power_batch_vpclmul256<F, S>(t.data(), w, e, out, n), true;
-#endif
-  } else {
-#if defined(__x86_64__)
-    if (be == ff::backend::pclmul) return ff::detail::power_batch_pclmul<F, S>(t.data(), w, e, out, n), true;
-#endif
-#if defined(__aarch64__)
-    if (be == ff::backend::pmull) return ff::detail::power_batch_pmull<F, S>(t.data(), w, e, out, n), true;
-#endif
-  }
-  return false;
-}
-
-struct shape_result {
-  std::string backend, shape;
-  bool chosen = false;
-  std::map<std::string, double> ns_by_field;
-};
-
-template <bool Simd>
-constexpr const auto& shapes_of() {
-  if constexpr (Simd) return simd_shapes;
-  else return scalar_shapes;
-}
-
-// Every shape of the family on backend `be` at 2^min_log powers; each is first checked
-// against the scalar powers.
-template <class F, bool Simd>
-void time_shapes(const power_shape& chosen, ff::backend be, const options& o, results& r,
-                 std::vector<shape_result>& table) {
-  constexpr const auto& shapes = shapes_of<Simd>();
-  const ff::fixed_base_table<F> t(o.window_bits ? unsigned(*o.window_bits) : ff::default_window_bits<F>());
-  const std::size_t n = std::size_t{1} << o.min_log;
-  const auto e = random_exponents(n, 11);
-  std::vector<ff::element<F>> out(n), reference(n);
-  t.power(ff::backend::portable, e, reference);
-  auto one = [&]<std::size_t I>() {
-    constexpr power_shape S = shapes[I].shape;
-    const std::string name = shapes[I].name;
-    if (!run_shape<F, S, Simd>(be, t, e.data(), out.data(), n)) return;
-    if (out != reference) throw ff::error(std::string(F::name) + ": power shape " + name + " disagrees with the scalar powers");
-    const timing tm = cpu_time_best_of(o.samples, double(n), [&] { run_shape<F, S, Simd>(be, t, e.data(), out.data(), n); });
-    keep(out.back());
-    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(be)), "shape_" + name, o.min_log,
-                       int(t.window_bits()), o.samples, tm.ns_per_op, tm.ns_median));
-    auto it = std::find_if(table.begin(), table.end(), [&](const shape_result& x) {
-      return x.shape == name && x.backend == ff::to_string(be);
-    });
-    if (it == table.end()) {
-      table.push_back({std::string(ff::to_string(be)), name, same_shape(S, chosen), {}});
-      it = table.end() - 1;
-    }
-    it->ns_by_field[std::string(F::name)] = tm.ns_per_op;
-  };
-  [&]<std::size_t... I>(std::index_sequence<I...>) { (one.template operator()<I>(), ...); }(std::make_index_sequence<shapes.size()>{});
-}
-
-void print_shapes(const options& o, const std::vector<shape_result>& table) {
-  std::printf("\nPower loop shapes (ns/power of thread CPU time, 2^%d powers, best of %d; * = the default shape):\n", o.min_log, o.samples);
-  std::printf("%-11s %-16s", "Backend", "Shape");
-  for (const auto& f : o.fields) std::printf(" %9s", f.c_str());
-  std::printf("\n");
-  for (const auto& row : table) {
-    std::printf("%-11s %-16s", row.backend.c_str(), (row.shape + (row.chosen ? " *" : "")).c_str());
-    for (const auto& f : o.fields) {
-      const auto it = row.ns_by_field.find(f);
-      if (it == row.ns_by_field.end()) std::printf(" %9s", "-");
-      else std::printf(" %9.2f", it->second);
-    }
-    std::printf("\n");
-  }
-}
-
-// ---- The seed's published figures (Apple M CPU in a VM, AArch64 PMULL, 2^22 powers, best of
-// 11, tuned windows): ns/power and the ratio to ghash128.
-struct seed_figure {
+// ---- Published figures: reilabs' ghash-powers-bench (Apple M CPU in a VM, AArch64 PMULL, 2^22
+// powers, best of 11, tuned windows): ns/power and the ratio to ghash128.
+struct published_figure {
   const char* field;
   double ns_per_power, relative;
   int window_bits;
 };
-constexpr std::array<seed_figure, 7> seed_figures = {{{"b127", 45.384, 0.71, 15},
+constexpr std::array<published_figure, 7> published_figures = {{{"b127", 45.384, 0.71, 15},
                                                       {"ghash128", 64.034, 1.00, 15},
                                                       {"b191", 79.016, 1.23, 12},
                                                       {"b163", 111.664, 1.74, 15},
@@ -183,8 +72,8 @@ constexpr std::array<seed_figure, 7> seed_figures = {{{"b127", 45.384, 0.71, 15}
                                                       {"ghash2", 154.808, 2.42, 13},
                                                       {"b256", 125.493, 1.96, 13}}};
 
-const seed_figure* seed_for(const std::string& field) {
-  for (const auto& s : seed_figures)
+const published_figure* published_for(const std::string& field) {
+  for (const auto& s : published_figures)
     if (field == s.field) return &s;
   return nullptr;
 }
@@ -225,7 +114,7 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
     for (std::size_t i = 0; i < n; i += 97)
       if (out[i] != t.power(e[i])) throw ff::error(std::string(F::name) + ": ff::pow disagrees with the table");
     p.own_ns = tm.ns_per_op;
-    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(ff::scalar_backend())),
+    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(ff::scalar_backend(ff::family::binary))),
                        "square_and_multiply", std::nullopt, std::nullopt, samples, tm.ns_per_op, tm.ns_median));
   }
   return p;
@@ -236,12 +125,12 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
 // ---- Shared with the sweep (power_timing.hpp) ---------------------------------------------------
 unsigned default_power_window(const std::string& field) {
   unsigned w = 0;
-  ff::visit_field(field, [&]<class F>() { w = ff::default_window_bits<F>(); });
+  ff::visit_field<ff::fields>(field, [&]<class F>() { w = F::tuning.power_window_bits; });
   return w;
 }
 std::size_t power_element_bytes(const std::string& field) {
   std::size_t b = 0;
-  ff::visit_field(field, [&]<class F>() { b = sizeof(ff::element<F>); });
+  ff::visit_field<ff::fields>(field, [&]<class F>() { b = sizeof(ff::element<F>); });
   return b;
 }
 
@@ -250,7 +139,7 @@ std::vector<power_point> time_fixed_base_powers(const std::string& field, const 
                                                 const std::function<void(const power_point&)>& after_each) {
   std::vector<power_point> points;
   const ff::backend be = backend_named(backend);
-  ff::visit_field(field, [&]<class F>() {
+  ff::visit_field<ff::fields>(field, [&]<class F>() {
     const ff::fixed_base_table<F> t(window_bits);
     const auto e = random_exponents(std::size_t{1} << max_log, 5);
     std::vector<ff::element<F>> out(e.size());
@@ -274,7 +163,7 @@ void run_power_report(const options& o, results& r) {
   std::vector<ff::backend> backends;
   if (o.backend) backends = {backend_named(*o.backend)};
   else {
-    backends.push_back(ff::batch_backend());
+    backends.push_back(ff::batch_backend(ff::family::binary));
     for (ff::backend b : {ff::backend::pclmul, ff::backend::pmull, ff::backend::portable})
       if (ff::cpu_has(b) && std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
   }
@@ -287,11 +176,10 @@ void run_power_report(const options& o, results& r) {
     std::optional<peer_figures> peers;
   };
   std::vector<row> rows;
-  std::vector<shape_result> shapes;
 
   for (const std::string& field : o.fields) {
-    ff::visit_field(field, [&]<class F>() {
-      const unsigned w = o.window_bits ? unsigned(*o.window_bits) : ff::default_window_bits<F>();
+    ff::visit_field<ff::fields>(field, [&]<class F>() {
+      const unsigned w = o.window_bits ? unsigned(*o.window_bits) : F::tuning.power_window_bits;
       progress("power " + field + ": building the " + std::to_string(w) + "-bit window table");
       const ff::fixed_base_table<F> t(w);
       row x{field, w, t.windows(), double(t.bytes()) / (1 << 20), {}, std::nullopt};
@@ -318,23 +206,18 @@ void run_power_report(const options& o, results& r) {
         progress("power " + field + ": NTL power() and ff::pow (square-and-multiply)");
         x.peers = time_peers<F>(t, o, r);
       }
-      progress("power " + field + ": loop shapes");
-      if (ff::is_batch_only(headline)) time_shapes<F, true>(ff::detail::simd_power_shape, headline, o, r, shapes);
-      for (ff::backend be : {ff::backend::pclmul, ff::backend::pmull})
-        if (ff::cpu_has(be) && (!o.backend || be == headline))
-          time_shapes<F, false>(ff::detail::scalar_power_shape, be, o, r, shapes);
       rows.push_back(std::move(x));
     });
   }
-  for (const auto& s : seed_figures) {
-    // The seed's ns are an Apple M CPU (AArch64 VM, PMULL); its ratios are to its ghash128.
-    r.add(power_record(s.field, "seed", "pmull", "apple_m_vm_ns", 22, s.window_bits, 11, s.ns_per_power,
-                       s.ns_per_power));
-    r.add(power_record(s.field, "seed", "pmull", "relative_to_ghash128", 22, s.window_bits, 11, s.relative,
-                       s.relative));
+  for (const auto& s : published_figures) {
+    // ghash-powers-bench's ns are an Apple M CPU (AArch64 VM, PMULL); its ratios are to its ghash128.
+    r.add(power_record(s.field, "published", "pmull", "ghash-powers-bench apple_m_vm_ns", 22, s.window_bits, 11,
+                       s.ns_per_power, s.ns_per_power));
+    r.add(power_record(s.field, "published", "pmull", "ghash-powers-bench relative_to_ghash128", 22, s.window_bits, 11,
+                       s.relative, s.relative));
   }
 
-  // The seed's table at the largest batch, with the peers and the seed's ratios.
+  // The headline table at the largest batch, with the peers and the published ratios.
   const int lg = o.max_log;
   std::optional<double> ghash_ns;
   for (const row& x : rows)
@@ -342,14 +225,15 @@ void run_power_report(const options& o, results& r) {
   std::printf("\nFixed-base powers: 2^%d random 128-bit exponents, best of %d (thread CPU time), backend %s\n", lg, o.samples,
               std::string(ff::to_string(headline)).c_str());
   std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "Field", "Window", "Windows", "Table MiB",
-              "ns/power", "Relative", "seed (Apple", "NTL power", "x faster", "own sq-mul", "x faster");
-  std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "", "bits", "", "", "", "to ghash", "M, PMULL) rel",
+              "ns/power", "Relative", "published", "NTL power", "x faster", "own sq-mul", "x faster");
+  std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "", "bits", "", "", "", "to ghash", "rel (PMULL)",
               "ns", "than NTL", "ns", "");
   for (const row& x : rows) {
     const double ns = x.ns.at({headline, lg});
-    char rel[16] = "-", seed[16] = "-", ntl[16] = "-", ntl_x[16] = "-", own[16] = "-", own_x[16] = "-";
+    char rel[16] = "-", published[16] = "-", ntl[16] = "-", ntl_x[16] = "-", own[16] = "-", own_x[16] = "-";
     if (ghash_ns) std::snprintf(rel, sizeof rel, "%.2fx", ns / *ghash_ns);
-    if (const seed_figure* s = seed_for(x.field)) std::snprintf(seed, sizeof seed, "%.2fx", s->relative);
+    if (const published_figure* s = published_for(x.field))
+      std::snprintf(published, sizeof published, "%.2fx", s->relative);
     if (x.peers) {
       std::snprintf(ntl, sizeof ntl, "%.0f", x.peers->ntl_ns);
       std::snprintf(ntl_x, sizeof ntl_x, "%.0fx", x.peers->ntl_ns / ns);
@@ -357,10 +241,11 @@ void run_power_report(const options& o, results& r) {
       std::snprintf(own_x, sizeof own_x, "%.1fx", x.peers->own_ns / ns);
     }
     std::printf("%-9s %6u %7u %9.1f %9.2f %8s %12s %10s %8s %10s %8s\n", x.field.c_str(), x.window_bits, x.windows,
-                x.table_mib, ns, rel, seed, ntl, ntl_x, own, own_x);
+                x.table_mib, ns, rel, published, ntl, ntl_x, own, own_x);
   }
-  std::printf("(seed: Apple M CPU in an AArch64 VM, PMULL, 2^22 powers: b127 %.1f, ghash128 %.1f ns/power.)\n",
-              seed_figures[0].ns_per_power, seed_figures[1].ns_per_power);
+  std::printf("(published: reilabs ghash-powers-bench, Apple M CPU in an AArch64 VM, PMULL, 2^22 powers: b127 %.1f,\n"
+              " ghash128 %.1f ns/power.)\n",
+              published_figures[0].ns_per_power, published_figures[1].ns_per_power);
 
   std::printf("\nns/power by backend and batch size:\n%-9s %-11s", "Field", "Backend");
   for (int l = o.min_log; l <= o.max_log; ++l) std::printf(" %8s", ("2^" + std::to_string(l)).c_str());
@@ -375,7 +260,6 @@ void run_power_report(const options& o, results& r) {
       }
       std::printf("\n");
     }
-  print_shapes(o, shapes);
 }
 
 }  // namespace ffb

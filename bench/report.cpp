@@ -45,15 +45,20 @@ nlohmann::json machine_description() {
   };
   has(f.pclmul, "pclmulqdq");
   has(f.avx2, "avx2");
+  has(f.bmi2, "bmi2");
+  has(f.adx, "adx");
   has(f.avx512f, "avx512f");
   has(f.avx512vl, "avx512vl");
   has(f.avx512bw, "avx512bw");
+  has(f.avx512ifma, "avx512ifma");
+  has(f.avx512vbmi, "avx512vbmi");
   has(f.avx512vbmi2, "avx512vbmi2");
   has(f.vpclmulqdq, "vpclmulqdq");
   has(f.gfni, "gfni");
   has(f.pmull, "pmull");
   nlohmann::json backends = nlohmann::json::array();
-  for (ff::backend b : ff::available_backends()) backends.push_back(std::string(ff::to_string(b)));
+  for (const ff::backend_info& i : ff::backend_table)
+    if (ff::cpu_has(i.id)) backends.push_back(std::string(i.name));
   char date[64];
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
@@ -61,7 +66,7 @@ nlohmann::json machine_description() {
           {"cores", sysconf(_SC_NPROCESSORS_ONLN)},
           {"features", features},
           {"backends", backends},
-          {"batch_backend", std::string(ff::to_string(ff::batch_backend()))},
+          {"batch_backend", std::string(ff::to_string(ff::batch_backend(ff::family::binary)))},
           {"compiler", std::string("clang ") + __clang_version__},
           {"flags", FF_BUILD_FLAGS},
           {"fieldlab", std::string(ff::version())},

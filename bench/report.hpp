@@ -1,5 +1,5 @@
 // ffbench's shared pieces: the command-line options, result records in the schema of
-// DESIGN.md ("Results schema"), atomic JSON/CSV writers, progress on stderr.
+// docs/performance/method.md ("Results schema"), atomic JSON/CSV writers, progress on stderr.
 // Each report (mul, power, sweep, iso, peers) lives in its own .cpp and adds records.
 // Plain header with no imports: include it before any `import`.
 #pragma once
@@ -13,11 +13,11 @@ namespace ffb {
 
 struct options {
   std::vector<std::string> fields;  // resolved: never "all"
-  bool mul = false, isomorphism = false, sweep = false, stream_shapes = false, powers = true;
+  bool mul = false, isomorphism = false, sweep = false;
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
   int min_window = 8, max_window = 17;
-  std::optional<std::string> backend;  // --backend or FF_BACKEND; nullopt = every available
+  std::optional<std::string> backend;  // --backend or FF_BACKEND's binary backend; nullopt = every available
   bool peers = true, quick = false;
   std::string json_path, csv_path;
   std::string plot_dir = "results";  // gnuplot output (SVG) and CSV of sweeps
@@ -26,7 +26,7 @@ struct options {
 struct record {
   std::string bench;                   // mul, mul_reg, mul_lat, sqr, power, iso_to_ghash2, floor_clmul, ...
   std::optional<std::string> field;    // null for floors
-  std::string impl = "fieldlab";       // fieldlab, ntl, gf2x, openssl, floor, seed
+  std::string impl = "fieldlab";       // fieldlab, ntl, gf2x, openssl, floor, published
   std::optional<std::string> backend;  // null when not applicable
   std::optional<std::string> variant;
   std::optional<int> log2_n, elem_bytes, window_bits;
@@ -86,11 +86,10 @@ void memory_pass(const void* a, const void* b, void* c, std::size_t bytes, bool 
 void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls,
                    bool nontemporal);
 void run_mul_report(const options& o, results& r);  // mul_report.cpp
-void run_stream_shapes(const options& o, results& r);  // stream_report.cpp: --stream-shapes
 void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
-void run_summary(const options& o, results& r);  // summary.cpp: the seed's results table
+void run_summary(const options& o, results& r);  // summary.cpp: ghash-powers-bench's results table
 
 }  // namespace ffb

@@ -77,7 +77,7 @@ void plot(const std::string& field, const std::string& backend, const std::vecto
 }  // namespace
 
 void run_sweep(const options& o, results& r) {
-  const std::string backend = o.backend ? *o.backend : std::string(ff::to_string(ff::batch_backend()));
+  const std::string backend = o.backend ? *o.backend : std::string(ff::to_string(ff::batch_backend(ff::family::binary)));
   std::filesystem::create_directories(o.plot_dir);
   const bool gnuplot = have_gnuplot();
   if (!gnuplot) progress("sweep: gnuplot is not installed: writing CSVs only, no plots (apt-get install gnuplot-nox)");

@@ -1,4 +1,4 @@
-// Claim 5 of issue 7: phi: b256 -> ghash2, x -> ff::iso::root, is a field isomorphism.
+// The isomorphism claim: phi: b256 -> ghash2, x -> ff::iso::root, is a field isomorphism.
 //   (a) the root is a root of f = x^256 + x^10 + x^5 + x^2 + 1 in ghash2 (ff.ghash2 and NTL);
 //   (b) it is the canonical one (regenerated from scratch by NTL and compared);
 //   (c) the library's forward matrix has columns root^i, and forward and inverse matrices
@@ -165,7 +165,7 @@ void basis_claim(certificate& cert, const G& root) {
 // Random pairs in both directions, products by NTL (independent of the library's kernels).
 void random_pairs_claim(certificate& cert) {
   constexpr std::size_t pairs = 300;
-  constexpr unsigned seed = 7;  // issue 7
+  constexpr unsigned seed = 7;
   std::mt19937_64 rng(seed);
   std::vector<B> a(pairs), b(pairs), ab(pairs), sum(pairs);
   for (std::size_t i = 0; i < pairs; ++i) {

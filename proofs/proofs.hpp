@@ -16,9 +16,9 @@ struct corruption {
   bool any() const { return factorization || modulus || iso_root; }
 };
 
-// Claims 1-4 and 6 of issue 7: irreducibility, primitivity, generator orders, ghash2, moduli.
+// The field claims: irreducibility, primitivity, generator orders, ghash2, moduli.
 void field_claims(certificate& cert, const corruption& corrupt);
-// Claim 5 (b256 <-> ghash2 isomorphism): see isomorphism_claims.cpp.
+// The b256 <-> ghash2 isomorphism: see isomorphism_claims.cpp.
 void isomorphism_claims(certificate& cert, const corruption& corrupt);
 
 // The research commands; they print their verdict and return the exit status

@@ -13,6 +13,7 @@ module;
 #include <cstddef>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 export module ff.reference;
@@ -39,12 +40,12 @@ std::vector<u64> to_limbs(const NTL::GF2X& p, std::size_t limbs) {
   return r;
 }
 
-template <binary_field F>
+template <binary_family F>
 NTL::GF2X to_gf2x(const element<F>& a) {
   return to_gf2x(std::span<const u64>(a.limb));
 }
 
-template <binary_field F>
+template <binary_family F>
 element<F> to_element(const NTL::GF2X& p) {
   const auto l = to_limbs(p, F::limbs);
   element<F> r;
@@ -211,20 +212,28 @@ bool ghash2_modulus_irreducible() {
   return in_ghash_context([] { return NTL::DetIrredTest(ghash2_modulus_in_context()) != 0; });
 }
 
-// The reference product of any field: NTL GF2X for polynomial fields, GF2EX for ghash2.
-template <binary_field F>
+// The reference product of any binary field: NTL GF2X for polynomial fields, GF2EX for ghash2.
+template <binary_family F>
 element<F> any_mul(const element<F>& a, const element<F>& b) {
-  if constexpr (polynomial_field<F>) return mul<F>(a, b);
-  else return ghash2_mul(a, b);
+  if constexpr (polynomial_field<F>) {
+    return mul<F>(a, b);
+  } else {
+    static_assert(std::is_same_v<F, ghash2>, "ff.reference has no model of this binary field");
+    return ghash2_mul(a, b);
+  }
 }
-template <binary_field F>
+template <binary_family F>
 element<F> any_power(const element<F>& a, const NTL::ZZ& e) {
-  if constexpr (polynomial_field<F>) return power<F>(a, e);
-  else return ghash2_power(a, e);
+  if constexpr (polynomial_field<F>) {
+    return power<F>(a, e);
+  } else {
+    static_assert(std::is_same_v<F, ghash2>, "ff.reference has no model of this binary field");
+    return ghash2_power(a, e);
+  }
 }
 
 
-// ==== Proof support (added for proofs/, issue 7) ===========================================
+// ==== Proof support ===========================================================================
 // Polynomial-level helpers for ffproofs: x^e mod any f, the smallest irreducible factor, the
 // factor degrees, and the GF(2) minimal polynomial of v in ghash2. Nothing above depends on
 // this section.
@@ -299,7 +308,7 @@ NTL::GF2X ghash2_minimal_polynomial_of_v() {
 
 export namespace ff::ref {
 
-// ==== The b256 <-> ghash2 isomorphism: root finding and GF(2) matrices (issue 6) ============
+// ==== The b256 <-> ghash2 isomorphism: root finding and GF(2) matrices =========================
 // Route (reproducible, no randomness in the result): ghash2 is GF(2^256); v generates it
 // (v is not in K = GF(2^128), the only maximal subfield), so its minimal polynomial M over
 // GF(2) has degree 256 and GF(2)[z]/(M) -> ghash2, z -> v, is an isomorphism. M comes from

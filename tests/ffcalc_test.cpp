@@ -131,7 +131,7 @@ template <class F>
 void random_lines_agree_with_ntl() {
   using E = element<F>;
   std::mt19937_64 rng(std::hash<std::string_view>{}(F::name));
-  const std::vector<E> edges = fft::edge_cases<F>();
+  const std::vector<E> edges = ff::testing::edge_cases<F>();
   const auto pick = [&]() -> E { return rng() % 8 == 0 ? edges[rng() % edges.size()] : F::random(rng); };
 
   std::string input = "# random requests for " + std::string(F::name) + "\n";
@@ -323,7 +323,7 @@ element<ghash2> phi_by_ntl(const element<b256>& a) {
 // answers of to-ghash2 go back through to-b256 in a second process (field given once).
 void iso_random_lines() {
   std::mt19937_64 rng(11);
-  const std::vector<element<b256>> edges = fft::edge_cases<b256>();
+  const std::vector<element<b256>> edges = ff::testing::edge_cases<b256>();
   const auto pick = [&] { return rng() % 8 == 0 ? edges[rng() % edges.size()] : b256::random(rng); };
   constexpr std::size_t rounds = 100, lines_per_round = 4;
   std::vector<element<b256>> as, bs;
@@ -380,7 +380,7 @@ void register_cli_tests() {
     EXPECT_EQ(r.exit_code, 0);
     std::string text;
     for (const std::string& l : r.out) text += l + "\n";
-    fft::for_each_field<fft::all_fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
+    ff::for_each_field<ff::fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
     for (const char* op : {"add", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve", "to-ghash2",
                            "to-b256"})
       EXPECT_NE(text.find(std::string("  ") + op + " "), std::string::npos) << op;
@@ -397,7 +397,7 @@ void register_cli_tests() {
     std::mt19937_64 rng(5);
     std::string input;
     std::vector<std::function<void(const std::string&)>> checks;
-    fft::for_each_field<fft::all_fields>([&]<class F>() {
+    ff::for_each_field<ff::fields>([&]<class F>() {
       const element<F> a = F::random(rng), b = F::random(rng);
       input += std::string(F::name) + " mul " + to_hex(a) + " " + to_hex(b) + "\n";
       checks.push_back([=](const std::string& s) {
@@ -422,9 +422,9 @@ void register_cli_tests() {
   });
   fft::register_test("ffcalc", "backend_this_cpu_lacks_is_refused", [] {
     std::optional<backend> missing;
-    for (backend b : all_backends)
-      if (!cpu_has(b)) {
-        missing = b;
+    for (const backend_info& i : backend_table)
+      if (!cpu_has(i.id)) {
+        missing = i.id;
         break;
       }
     if (!missing) GTEST_SKIP() << "this CPU has every backend";
@@ -436,7 +436,7 @@ void register_cli_tests() {
   fft::register_test("ffcalc", "every_available_backend_agrees_with_ntl", [] {
     std::mt19937_64 rng(9);
     const element<b163> a = b163::random(rng), b = b163::random(rng);
-    for (backend be : available_backends()) {
+    for (backend be : available_backends(family::binary)) {
       const run_result r = run_ffcalc({"b163", "mul", to_hex(a), to_hex(b)}, "", std::string(to_string(be)));
       EXPECT_EQ(r.exit_code, 0) << to_string(be);
       ASSERT_EQ(r.out.size(), 1u) << to_string(be);
@@ -449,7 +449,7 @@ void register_cli_tests() {
 
 void register_tests() {
   register_cli_tests();
-  fft::for_each_field<fft::all_fields>([]<class F>() {
+  ff::for_each_field<ff::fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);
     fft::register_test(suite, "stdin_random_lines_agree_with_ntl", random_lines_agree_with_ntl<F>);
     fft::register_test(suite, "one_shot_mul_agrees_with_ntl", one_shot_mul<F>);

@@ -1,5 +1,5 @@
 // Hex parsing and formatting (round trips against NTL's view of the bits, clear refusals)
-// and backend selection (FF_BACKEND parsing and refusal of what the CPU lacks).
+// and backend selection (FF_BACKEND's grammar, families, refusal of what the CPU lacks).
 #include "harness.hpp"
 
 using namespace ff;
@@ -46,15 +46,71 @@ void register_field(const std::string& suite) {
 }  // namespace
 
 void register_tests() {
-  fft::for_each_field<fft::all_fields>([]<class F>() { register_field<F>("hex." + std::string(F::name)); });
+  fft::for_each_field([]<class F>() { register_field<F>("hex." + std::string(F::name)); });
   fft::register_test("cpu", "backend_names_round_trip", [] {
-    for (backend b : all_backends) EXPECT_EQ(parse_backend(to_string(b)), b);
+    for (const backend_info& i : backend_table) EXPECT_EQ(parse_backend(to_string(i.id)), i.id);
     EXPECT_FALSE(parse_backend("sse9").has_value());
   });
-  fft::register_test("cpu", "portable_always_available", [] { EXPECT_TRUE(cpu_has(backend::portable)); });
+  fft::register_test("cpu", "portable_always_available", [] {
+    for (family f : all_families) {
+      EXPECT_TRUE(cpu_has(backend::portable));
+      EXPECT_EQ(available_backends(f).back(), backend::portable);
+    }
+  });
+  fft::register_test("cpu", "families_have_their_backends", [] {
+    EXPECT_EQ(backends_of(family::binary), (std::vector{backend::vpclmul512, backend::vpclmul256, backend::pclmul,
+                                                        backend::pmull, backend::portable}));
+    EXPECT_EQ(backends_of(family::prime), (std::vector{backend::ifma, backend::adx, backend::portable}));
+    EXPECT_EQ(scalar_sibling(backend::vpclmul512), backend::pclmul);
+    EXPECT_EQ(scalar_sibling(backend::ifma), backend::adx);
+  });
+  // FF_BACKEND's grammar (parse_backend_choice is what reads it): at most one backend per
+  // family; portable fills every family no other name covers.
+  fft::register_test("cpu", "backend_choice_per_family", [] {
+    using choice = std::array<std::optional<backend>, all_families.size()>;
+    const std::size_t binary = std::size_t(family::binary), prime = std::size_t(family::prime);
+    const choice portable = parse_backend_choice("portable", "FF_BACKEND");
+    EXPECT_EQ(portable[binary], backend::portable);
+    EXPECT_EQ(portable[prime], backend::portable);
+    if (cpu_has(backend::pclmul)) {
+      const choice pclmul = parse_backend_choice("pclmul", "FF_BACKEND");
+      EXPECT_EQ(pclmul[binary], backend::pclmul);
+      EXPECT_FALSE(pclmul[prime].has_value());
+      const choice both = parse_backend_choice("pclmul,portable", "FF_BACKEND");
+      EXPECT_EQ(both[binary], backend::pclmul);
+      EXPECT_EQ(both[prime], backend::portable);
+    }
+    if (cpu_has(backend::pclmul) && cpu_has(backend::adx)) {
+      const choice pair = parse_backend_choice("adx,pclmul", "FF_BACKEND");
+      EXPECT_EQ(pair[binary], backend::pclmul);
+      EXPECT_EQ(pair[prime], backend::adx);
+    }
+    auto refused = [](const char* list, const char* part) {
+      try {
+        parse_backend_choice(list, "FF_BACKEND");
+        ADD_FAILURE() << list << " was accepted";
+      } catch (const ff::error& e) {
+        EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(std::string("FF_BACKEND=") + list), std::string::npos) << e.what();
+      }
+    };
+    refused("sse9", "unknown backend 'sse9'");
+    refused("pclmul,,adx", "empty backend name");
+    refused("", "empty backend name");
+    if (cpu_has(backend::pclmul) && cpu_has(backend::vpclmul512)) refused("pclmul,vpclmul512", "two binary backends");
+    for (const backend_info& i : backend_table)
+      if (!cpu_has(i.id)) refused(std::string(i.name).c_str(), "which this CPU or binary lacks");
+  });
   fft::register_test("cpu", "batch_refuses_missing_backend", [] {
-    for (backend b : all_backends) {
-      if (cpu_has(b)) continue;
+    for (const backend_info& i : backend_table) {
+      if (cpu_has(i.id)) continue;
+      std::vector<element<b127>> a(3), out(3);
+      EXPECT_THROW(mul<b127>(i.id, a, a, out), ff::error) << i.name;
+    }
+  });
+  fft::register_test("cpu", "binary_fields_refuse_prime_backends", [] {
+    for (backend b : {backend::adx, backend::ifma}) {
+      if (!cpu_has(b)) continue;
       std::vector<element<b127>> a(3), out(3);
       EXPECT_THROW(mul<b127>(b, a, a, out), ff::error) << to_string(b);
     }

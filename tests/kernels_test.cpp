@@ -1,6 +1,7 @@
 // Every multiply and square kernel of every field, on every backend this CPU runs, against
 // NTL (GF2X for the polynomial fields, a GF2EX model for ghash2): one element at a time and
-// in batches of random length (every SIMD tail), on random full-width and edge operands.
+// in batches of random length (every SIMD tail), on random full-width and edge operands; and
+// against the portable backend (ff.testing's backend agreement).
 #include "harness.hpp"
 
 using namespace ff;
@@ -12,10 +13,10 @@ void register_field(backend be) {
   const std::string suite = "kernel." + std::string(F::name) + "." + std::string(to_string(be));
 
   fft::register_property(suite, "mul_equals_ntl", [be](const element<F>& a, const element<F>& b) {
-    RC_ASSERT(mul_with(be, a, b) == ref::any_mul(a, b));
+    RC_ASSERT(mul(be, a, b) == ref::any_mul(a, b));
   });
   fft::register_property(suite, "square_equals_ntl", [be](const element<F>& a) {
-    RC_ASSERT(square_with(be, a) == ref::any_mul(a, a));
+    RC_ASSERT(square(be, a) == ref::any_mul(a, a));
   });
   // Batches: lengths 0..67 cover every tail of the 4- and 8-lane kernels.
   fft::register_property(suite, "batch_mul_equals_ntl", [be] {
@@ -32,11 +33,11 @@ void register_field(backend be) {
   });
   // Every pair of edge cases, deterministically.
   fft::register_test(suite, "edge_pairs_equal_ntl", [be] {
-    const auto edges = fft::edge_cases<F>();
+    const auto edges = ff::testing::edge_cases<F>();
     for (const auto& a : edges)
       for (const auto& b : edges) {
         const element<F> expected = ref::any_mul(a, b);
-        ASSERT_EQ(to_hex(mul_with(be, a, b)), to_hex(expected)) << to_hex(a) << " * " << to_hex(b);
+        ASSERT_EQ(to_hex(mul(be, a, b)), to_hex(expected)) << to_hex(a) << " * " << to_hex(b);
         std::vector<element<F>> out(1);
         mul<F>(be, std::vector{a}, std::vector{b}, out);
         ASSERT_EQ(to_hex(out[0]), to_hex(expected));
@@ -62,7 +63,7 @@ void register_field(backend be) {
                    ff::error);
     }
   });
-  // Batches past ff::detail::stream_min_bytes take the streaming path (SIMD backends). The
+  // Batches past ff::tuning::stream_min_bytes take the streaming path (SIMD backends). The
   // output's offset from a 64-byte boundary decides whether it can be aligned for
   // non-temporal stores and how long the head is. 32-byte elements at 16 or 48 mod 64 can
   // never be aligned: on zmm they take the realigned non-temporal stores (a row carried from
@@ -70,7 +71,7 @@ void register_field(backend be) {
   // tail, must give the portable result, also in place.
   if (is_batch_only(be))
     fft::register_test(suite, "large_batch_streaming_equals_portable", [be] {
-      const std::size_t n = ff::detail::stream_min_bytes / sizeof(element<F>) + 13;
+      const std::size_t n = ff::tuning::stream_min_bytes / sizeof(element<F>) + 13;
       std::mt19937_64 rng(3);
       std::vector<element<F>> a(n + 1), b(n), expected(n), sq_expected(n);
       for (auto& e : a) e = F::random(rng);
@@ -98,6 +99,12 @@ void register_field(backend be) {
 }  // namespace
 
 void register_tests() {
-  for (backend be : fft::backends())
-    fft::for_each_field<fft::all_fields>([&]<class F>() { register_field<F>(be); });
+  fft::for_each_field([]<class F>() {
+    for (backend be : available_backends(F::family)) {
+      register_field<F>(be);
+      if (be != backend::portable)
+        fft::register_properties("agreement." + std::string(F::name) + "." + std::string(to_string(be)),
+                                 ff::testing::backend_agreement<F>(be));
+    }
+  });
 }

@@ -1,19 +1,14 @@
-// The gtest main of every property-test binary: default case counts, then each file's
+// The gtest main of every property-test binary: the case count, then each file's
 // register_tests() (tests are registered at run time, one per field and backend).
 #include <gtest/gtest.h>
-#include <cstdlib>
-#include <string>
+import ff.testing;
 
 void register_tests();
 
 int main(int argc, char** argv) {
-  // 2,000 cases per property in ./ff test; FF_LONG=1 (./ff test --long) runs 10^6.
-  // An explicit RC_PARAMS (e.g. a seed to replay) wins.
-  if (!std::getenv("RC_PARAMS")) {
-    const char* long_run = std::getenv("FF_LONG");
-    const std::string params = (long_run && std::string(long_run) == "1") ? "max_success=1000000" : "max_success=2000";
-    setenv("RC_PARAMS", params.c_str(), 0);
-  }
+  // FF_CASES per property (the test presets set it: fewer under ASan/UBSan), 2,000 when unset,
+  // 10^6 under FF_LONG=1 (./ff test --long); an explicit RC_PARAMS (a seed to replay) wins.
+  ff::testing::use_case_count_from_environment(2000);
   testing::InitGoogleTest(&argc, argv);
   register_tests();
   return RUN_ALL_TESTS();

@@ -19,7 +19,7 @@ void register_reducer(const std::string& suite) {
   });
 }
 
-// ff.polynomial's generic one-pass sparse_reduction (what reduce_product runs on zmm) against
+// ff.binary.polynomial's generic one-pass sparse_reduction (what reduce_product runs on zmm) against
 // the same NTL remainder, on u64 limbs, for every field of the shape it handles.
 template <class F, std::size_t M>
 void register_sparse_reduction(const std::string& suite) {
@@ -48,13 +48,16 @@ void register_reduce_by_limbs(const std::string& suite) {
 }  // namespace
 
 void register_tests() {
-  fft::for_each_field<fft::polynomial_fields>([]<class F>() {
-    constexpr std::size_t product_limbs = (2 * (F::degree - 1)) / 64 + 1;
-    register_reducer<F, product_limbs>("reducer." + std::string(F::name));
-    if constexpr (sparse_reduction<F>::fits) {
-      static_assert(sparse_reduction<F>::product_limbs == product_limbs);
-      register_sparse_reduction<F, product_limbs>("reducer." + std::string(F::name));
-      if constexpr (F::degree % 64 == 0) register_reduce_by_limbs<F>("reducer." + std::string(F::name));
+  fft::for_each_field([]<class F>() {
+    if constexpr (polynomial_field<F>) {
+      constexpr std::size_t product_limbs = (2 * (F::degree - 1)) / 64 + 1;
+      const std::string suite = "reducer." + std::string(F::name);
+      register_reducer<F, product_limbs>(suite);
+      if constexpr (sparse_reduction<F>::fits) {
+        static_assert(sparse_reduction<F>::product_limbs == product_limbs);
+        register_sparse_reduction<F, product_limbs>(suite);
+        if constexpr (F::degree % 64 == 0) register_reduce_by_limbs<F>(suite);
+      }
     }
   });
 }

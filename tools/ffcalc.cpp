@@ -1,4 +1,4 @@
-// ffcalc: a command-line calculator over the seven fields, for researchers and scripts.
+// ffcalc: a command-line calculator over the library's fields (ff::fields), for researchers and scripts.
 //
 //   ffcalc FIELD OP ARG...   one answer on stdout
 //   ffcalc FIELD             reads `OP ARG...` lines from stdin, answers one line each
@@ -41,7 +41,7 @@ struct failure : std::runtime_error {
 // The fields ffcalc knows (the library's list), in the order --help lists them.
 std::string field_names() {
   std::string names;
-  for (std::string_view n : ff::field_names) names += (names.empty() ? "" : " ") + std::string(n);
+  ff::for_each_field<ff::fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
   return names;
 }
 
@@ -159,13 +159,13 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
   usage_error("unknown op '" + std::string(op_name) + "' (ops:" + names + ")");
 }
 
-// FIELD name -> calculate<F>, resolved once per request by ff::visit_field.
+// FIELD name -> calculate<F>, resolved once per request by ff::visit_field over the registry.
 using calculator = std::string (*)(std::string_view, std::span<const std::string_view>);
 
 calculator find_field(std::string_view name) {
   calculator found = nullptr;
   try {
-    ff::visit_field(name, [&]<class F>() { found = &calculate<F>; });
+    ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
     usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
   }
@@ -271,7 +271,8 @@ void print_help() {
       "Results are printed with ceil(degree/4) lowercase hex digits, no prefix.\n"
       "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
       "answered with 'error: <message>' and the others are still answered.\n"
-      "FF_BACKEND=portable|pclmul|vpclmul256|vpclmul512|pmull forces a multiply backend.\n"
+      "FF_BACKEND=portable|pclmul|vpclmul256|vpclmul512|pmull forces the binary backend (at most one\n"
+      "per family, comma-separated; portable alone forces every family).\n"
       "\n"
       "exit codes: 0 every request answered\n"
       "            1 a math error: inverse of zero, solve with Tr(C) = 1\n"
@@ -292,7 +293,8 @@ int main(int argc, char** argv) {
     return exit_ok;
   }
   try {
-    (void)ff::scalar_backend();  // a bad FF_BACKEND is reported up front, not on the first product
+    // A bad FF_BACKEND is reported up front, not on the first product.
+    for (ff::family f : ff::all_families) (void)ff::batch_backend(f);
     const calculator fixed_field = args.empty() ? nullptr : find_field(args[0]);
     if (args.size() <= 1) {
       if (::isatty(STDIN_FILENO))

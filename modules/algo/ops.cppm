@@ -1,47 +1,25 @@
-// ff.ops: the rest of the scalar field API, written once for every field on top of the
-// multiply and square kernels: inverse, pow, sqrt, trace, half_trace, solve_quadratic.
+// ff.algo.ops: scalar algorithms written once for every field, on top of its multiplication
+// and squaring (found by argument-dependent lookup in namespace ff).
 module;
 #include <array>
-#include <bit>
 #include <concepts>
 #include <cstddef>
-#include <optional>
 #include <span>
-#include <string>
-#include <vector>
-export module ff.ops;
-export import ff.kernel;
+export module ff.algo.ops;
+import ff.core.element;
 
 export namespace ff {
 
 // a^(2^k): k squarings.
-template <binary_field F>
+template <class F>
 element<F> square_n(element<F> a, unsigned k) {
   while (k--) a = square(a);
   return a;
 }
 
-// a^-1 = a^(2^n - 2) by Itoh-Tsujii: beta_k = a^(2^k - 1) along the binary expansion of
-// n - 1, about log2(n) multiplications and n squarings.
-template <binary_field F>
-element<F> inverse(const element<F>& a) {
-  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
-  constexpr unsigned m = F::degree - 1;
-  element<F> beta = a;
-  unsigned k = 1;
-  for (int bit = int(std::bit_width(m)) - 2; bit >= 0; --bit) {
-    beta = square_n(beta, k) * beta;  // beta_2k = beta_k^(2^k) beta_k
-    k *= 2;
-    if ((m >> bit) & 1) {
-      beta = square(beta) * a;  // beta_(k+1) = beta_k^2 a
-      k += 1;
-    }
-  }
-  return square(beta);
-}
-
-// a^e for an exponent of any length (little-endian 64-bit limbs), left-to-right.
-template <binary_field F>
+// a^e for an exponent of any length (little-endian 64-bit limbs), left to right. Not constant
+// time: the sequence of operations follows the bits of e.
+template <class F>
 element<F> pow(const element<F>& a, std::span<const u64> exponent) {
   element<F> r = F::one();
   for (std::size_t i = exponent.size(); i-- > 0;)
@@ -51,84 +29,14 @@ element<F> pow(const element<F>& a, std::span<const u64> exponent) {
     }
   return r;
 }
-template <binary_field F>
+template <class F>
 element<F> pow(const element<F>& a, u128 e) {
   const std::array<u64, 2> limbs = {u64(e), u64(e >> 64)};
   return pow(a, std::span<const u64>(limbs));
 }
-template <binary_field F, std::unsigned_integral T>
+template <class F, std::unsigned_integral T>
 element<F> pow(const element<F>& a, T e) {
   return pow(a, u128(e));
-}
-
-// The unique square root: a^(2^(n-1)).
-template <binary_field F>
-element<F> sqrt(const element<F>& a) {
-  return square_n(a, F::degree - 1);
-}
-
-// Absolute trace to GF(2): a + a^2 + a^4 + ... + a^(2^(n-1)), returned as 0 or 1.
-template <binary_field F>
-unsigned trace(const element<F>& a) {
-  element<F> t = a, s = a;
-  for (unsigned i = 1; i < F::degree; ++i) {
-    s = square(s);
-    t += s;
-  }
-  return unsigned(t.limb[0] & 1);
-}
-
-// Half trace for odd degree: sum of a^(4^i), i = 0 .. (n-1)/2; z = H(c) solves z^2 + z = c
-// whenever Tr(c) = 0.
-template <binary_field F>
-  requires(F::degree % 2 == 1)
-element<F> half_trace(const element<F>& a) {
-  element<F> h = a, s = a;
-  for (unsigned i = 1; i <= (F::degree - 1) / 2; ++i) {
-    s = square(square(s));
-    h += s;
-  }
-  return h;
-}
-
-namespace detail {
-// An element of trace 1 (the first monomial that has one), for even-degree fields.
-template <binary_field F>
-const element<F>& trace_one_element() {
-  static const element<F> delta = [] {
-    for (unsigned k = 0; k < F::degree; ++k)
-      if (trace(F::monomial(k)) == 1) return F::monomial(k);
-    throw error(std::string(F::name) + ": no monomial of trace 1");  // impossible: Tr is onto
-  }();
-  return delta;
-}
-}  // namespace detail
-
-// A root z of z^2 + z = c (the other root is z + 1), or nullopt when Tr(c) = 1 (no root).
-template <binary_field F>
-std::optional<element<F>> solve_quadratic(const element<F>& c) {
-  if (trace(c) != 0) return std::nullopt;
-  if constexpr (F::degree % 2 == 1) {
-    return half_trace(c);
-  } else {
-    // z = sum_{i=0}^{n-2} (sum_{j=i+1}^{n-1} delta^(2^j)) c^(2^i) with Tr(delta) = 1.
-    constexpr unsigned n = F::degree;
-    std::vector<element<F>> delta_pow(n);
-    delta_pow[0] = detail::trace_one_element<F>();
-    for (unsigned j = 1; j < n; ++j) delta_pow[j] = square(delta_pow[j - 1]);
-    element<F> suffix{}, z{};
-    std::vector<element<F>> suffixes(n);
-    for (unsigned i = n; i-- > 0;) {
-      suffixes[i] = suffix;  // sum_{j > i} delta^(2^j)
-      suffix += delta_pow[i];
-    }
-    element<F> ci = c;
-    for (unsigned i = 0; i + 1 < n; ++i) {
-      z += ci * suffixes[i];
-      ci = square(ci);
-    }
-    return z;
-  }
 }
 
 }  // namespace ff

@@ -1,5 +1,5 @@
-// ff.cpu: which carry-less-multiply backends this binary has and this CPU runs, detected
-// once; the FF_BACKEND override. Nothing here is called inside a hot loop.
+// ff.core.cpu: the backends of each field family, what this CPU runs, and FF_BACKEND.
+// Detected once; nothing here runs inside a kernel.
 module;
 #include <array>
 #include <cstdint>
@@ -14,40 +14,72 @@ module;
 #include <asm/hwcap.h>
 #include <sys/auxv.h>
 #endif
-export module ff.cpu;
-import ff.core;
+export module ff.core.cpu;
+import ff.core.element;
 
 export namespace ff {
 
-enum class backend : std::uint8_t { portable, pclmul, vpclmul256, vpclmul512, pmull };
+// The field families. A backend serves one family, or (portable) every family.
+enum class family : std::uint8_t { binary, prime };
+inline constexpr std::array<family, 2> all_families = {family::binary, family::prime};
 
-inline constexpr std::array<backend, 5> all_backends = {backend::portable, backend::pclmul, backend::vpclmul256,
-                                                        backend::vpclmul512, backend::pmull};
+constexpr std::string_view to_string(family f) { return f == family::binary ? "binary" : "prime"; }
 
-constexpr std::string_view to_string(backend b) {
-  switch (b) {
-    case backend::portable: return "portable";
-    case backend::pclmul: return "pclmul";
-    case backend::vpclmul256: return "vpclmul256";
-    case backend::vpclmul512: return "vpclmul512";
-    case backend::pmull: return "pmull";
-  }
-  return "?";
-}
+// Instruction-set targets: what a function must be compiled for to run a backend's kernels
+// (ff.core.dispatch compiles them so) or another accelerated routine (ISO conversions).
+enum class isa : std::uint8_t { baseline, pclmul, vpclmul256, vpclmul512, pmull, adx, ifma, avx2, gfni512 };
+
+enum class backend : std::uint8_t { portable, pclmul, vpclmul256, vpclmul512, pmull, adx, ifma };
+
+struct backend_info {
+  backend id;
+  std::string_view name;
+  isa target;
+  std::optional<family> only;  // the family it serves; nullopt: every family (portable)
+  backend scalar;              // the backend single-element operations use (itself unless batch-only)
+};
+
+// Every backend, in the order of the enum (info(b) is a lookup, not a search).
+inline constexpr std::array<backend_info, 7> backend_table = {{
+    {backend::portable, "portable", isa::baseline, std::nullopt, backend::portable},
+    {backend::pclmul, "pclmul", isa::pclmul, family::binary, backend::pclmul},
+    {backend::vpclmul256, "vpclmul256", isa::vpclmul256, family::binary, backend::pclmul},
+    {backend::vpclmul512, "vpclmul512", isa::vpclmul512, family::binary, backend::pclmul},
+    {backend::pmull, "pmull", isa::pmull, family::binary, backend::pmull},
+    {backend::adx, "adx", isa::adx, family::prime, backend::adx},
+    {backend::ifma, "ifma", isa::ifma, family::prime, backend::adx},
+}};
+// The order in which the families prefer the backends they have: fastest first.
+inline constexpr std::array<backend, 7> preference = {backend::vpclmul512, backend::vpclmul256, backend::pclmul,
+                                                      backend::pmull,      backend::ifma,       backend::adx,
+                                                      backend::portable};
+
+constexpr const backend_info& info(backend b) { return backend_table[std::size_t(b)]; }
+constexpr std::string_view to_string(backend b) { return info(b).name; }
+constexpr isa target_of(backend b) { return info(b).target; }
+constexpr bool serves(backend b, family f) { return !info(b).only || *info(b).only == f; }
+// Batch-only backends process several elements per instruction and have no one-element kernel.
+constexpr bool is_batch_only(backend b) { return info(b).scalar != b; }
+constexpr backend scalar_sibling(backend b) { return info(b).scalar; }
 
 std::optional<backend> parse_backend(std::string_view name) {
-  for (backend b : all_backends)
-    if (to_string(b) == name) return b;
+  for (const backend_info& i : backend_table)
+    if (i.name == name) return i.id;
   return std::nullopt;
 }
 
-// Batch-only backends process several elements per instruction; they have no scalar kernel.
-constexpr bool is_batch_only(backend b) { return b == backend::vpclmul256 || b == backend::vpclmul512; }
+// The backends of a family, in its order of preference.
+std::vector<backend> backends_of(family f) {
+  std::vector<backend> r;
+  for (backend b : preference)
+    if (serves(b, f)) r.push_back(b);
+  return r;
+}
 
 struct cpu_features {
-  bool pclmul = false, sse41 = false, avx2 = false, avx512f = false, avx512vl = false, avx512bw = false,
-       avx512dq = false, vpclmulqdq = false, gfni = false, avx512vbmi = false, avx512vbmi2 = false,
-       pmull = false;
+  bool pclmul = false, sse41 = false, avx2 = false, bmi2 = false, adx = false, avx512f = false, avx512vl = false,
+       avx512bw = false, avx512dq = false, avx512ifma = false, avx512vbmi = false, avx512vbmi2 = false,
+       vpclmulqdq = false, gfni = false, pmull = false;
   bool os_ymm = false, os_zmm = false;  // the OS saves the wide registers
 };
 
@@ -59,8 +91,7 @@ const cpu_features& cpu() {
     if (__get_cpuid(1, &a, &b, &c, &d)) {
       f.pclmul = c & (1u << 1);
       f.sse41 = c & (1u << 19);
-      const bool osxsave = c & (1u << 27);
-      if (osxsave) {
+      if (c & (1u << 27)) {  // OSXSAVE: ask the OS which register states it saves
         unsigned lo, hi;
         __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         f.os_ymm = (lo & 0x6) == 0x6;
@@ -69,8 +100,11 @@ const cpu_features& cpu() {
     }
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
       f.avx2 = b & (1u << 5);
+      f.bmi2 = b & (1u << 8);
       f.avx512f = b & (1u << 16);
       f.avx512dq = b & (1u << 17);
+      f.adx = b & (1u << 19);
+      f.avx512ifma = b & (1u << 21);
       f.avx512bw = b & (1u << 30);
       f.avx512vl = b & (1u << 31);
       f.avx512vbmi = c & (1u << 1);
@@ -86,81 +120,160 @@ const cpu_features& cpu() {
   return detected;
 }
 
-// Compiled into this binary (the architecture's kernels) and runnable on this CPU.
-bool cpu_has(backend b) {
-  const cpu_features& f = cpu();
-  switch (b) {
-    case backend::portable: return true;
-#if defined(__x86_64__)
-    case backend::pclmul: return f.pclmul && f.sse41;
-    case backend::vpclmul256: return f.pclmul && f.sse41 && f.avx2 && f.vpclmulqdq && f.os_ymm;
-    case backend::vpclmul512:
-      return f.pclmul && f.sse41 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512vbmi2 &&
-             f.vpclmulqdq && f.os_zmm;
-#elif defined(__aarch64__)
-    case backend::pmull: return f.pmull;
-#endif
-    default: return false;
-  }
-}
+static_assert([] {
+  for (std::size_t i = 0; i < backend_table.size(); ++i)
+    if (std::size_t(backend_table[i].id) != i) return false;
+  return true;
+}(), "backend_table follows the order of the enum");
 
-std::vector<backend> available_backends() {
+struct isa_requirement {
+  isa id;
+  std::string_view needs;  // for messages
+  bool (*present)(const cpu_features&);
+};
+
+// What each target needs, and whether this binary (its architecture) and this CPU have it.
+inline constexpr std::array<isa_requirement, 9> isa_table = {{
+    {isa::baseline, "nothing", [](const cpu_features&) { return true; }},
+#if defined(__x86_64__)
+    {isa::pclmul, "PCLMULQDQ and SSE4.1 (x86-64)", [](const cpu_features& f) { return f.pclmul && f.sse41; }},
+    {isa::vpclmul256, "AVX2 and VPCLMULQDQ (x86-64)",
+     [](const cpu_features& f) { return f.pclmul && f.sse41 && f.avx2 && f.vpclmulqdq && f.os_ymm; }},
+    {isa::vpclmul512, "AVX512F/VL/BW/DQ/VBMI2 and VPCLMULQDQ (x86-64)",
+     [](const cpu_features& f) {
+       return f.pclmul && f.sse41 && f.avx2 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512vbmi2 &&
+              f.vpclmulqdq && f.os_zmm;
+     }},
+    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features&) { return false; }},
+    {isa::adx, "BMI2 (MULX) and ADX (ADCX/ADOX) (x86-64)", [](const cpu_features& f) { return f.bmi2 && f.adx; }},
+    {isa::ifma, "AVX512F/VL/BW/DQ and AVX512-IFMA (x86-64)",
+     [](const cpu_features& f) {
+       return f.avx2 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512ifma && f.os_zmm;
+     }},
+    {isa::avx2, "AVX2 (x86-64)", [](const cpu_features& f) { return f.avx2 && f.os_ymm; }},
+    {isa::gfni512, "AVX512F/BW/VBMI and GFNI (x86-64)",
+     [](const cpu_features& f) { return f.avx2 && f.avx512f && f.avx512bw && f.avx512vbmi && f.gfni && f.os_zmm; }},
+#else
+    {isa::pclmul, "PCLMULQDQ and SSE4.1 (x86-64)", [](const cpu_features&) { return false; }},
+    {isa::vpclmul256, "AVX2 and VPCLMULQDQ (x86-64)", [](const cpu_features&) { return false; }},
+    {isa::vpclmul512, "AVX512F/VL/BW/DQ/VBMI2 and VPCLMULQDQ (x86-64)", [](const cpu_features&) { return false; }},
+#if defined(__aarch64__)
+    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features& f) { return f.pmull; }},
+#else
+    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features&) { return false; }},
+#endif
+    {isa::adx, "BMI2 (MULX) and ADX (ADCX/ADOX) (x86-64)", [](const cpu_features&) { return false; }},
+    {isa::ifma, "AVX512F/VL/BW/DQ and AVX512-IFMA (x86-64)", [](const cpu_features&) { return false; }},
+    {isa::avx2, "AVX2 (x86-64)", [](const cpu_features&) { return false; }},
+    {isa::gfni512, "AVX512F/BW/VBMI and GFNI (x86-64)", [](const cpu_features&) { return false; }},
+#endif
+}};
+
+static_assert([] {
+  for (std::size_t i = 0; i < isa_table.size(); ++i)
+    if (std::size_t(isa_table[i].id) != i) return false;
+  return true;
+}(), "isa_table follows the order of the enum");
+
+constexpr const isa_requirement& requirement(isa i) { return isa_table[std::size_t(i)]; }
+
+// Compiled into this binary (the architecture's kernels) and runnable on this CPU. Inline
+// with the answers cached: dispatch asks on every call.
+inline bool cpu_has(isa i) {
+  static const unsigned present = [] {
+    unsigned mask = 0;
+    for (const isa_requirement& r : isa_table)
+      if (r.present(cpu())) mask |= 1u << unsigned(r.id);
+    return mask;
+  }();
+  return (present >> unsigned(i)) & 1;
+}
+inline bool cpu_has(backend b) { return cpu_has(target_of(b)); }
+
+// The backends of a family this CPU runs, in its order of preference.
+std::vector<backend> available_backends(family f) {
   std::vector<backend> r;
-  for (backend b : all_backends)
+  for (backend b : backends_of(f))
     if (cpu_has(b)) r.push_back(b);
   return r;
 }
 
 std::string missing_backend_message(backend b) {
-  std::string why;
-  switch (b) {
-    case backend::pclmul: why = "PCLMULQDQ and SSE4.1 (x86-64)"; break;
-    case backend::vpclmul256: why = "AVX2 and VPCLMULQDQ (x86-64)"; break;
-    case backend::vpclmul512: why = "AVX512F/VL/BW/DQ/VBMI2 and VPCLMULQDQ (x86-64)"; break;
-    case backend::pmull: why = "PMULL (AArch64 crypto extension)"; break;
-    default: why = "?";
-  }
-  return "backend '" + std::string(to_string(b)) + "' needs " + why + ", which this CPU or binary lacks";
+  return "backend '" + std::string(to_string(b)) + "' needs " + std::string(requirement(target_of(b)).needs) +
+         ", which this CPU or binary lacks";
 }
 
-// FF_BACKEND, read once: nullopt when unset; throws ff::error when unknown or unavailable.
-std::optional<backend> forced_backend() {
+// FF_BACKEND (or any such list): comma-separated backend names, at most one per family. A name
+// serves its family; `portable` serves every family no other name covers, so `portable`
+// alone makes everything portable and `pclmul,portable` pairs pclmul with portable prime
+// arithmetic. Throws ff::error (prefixed by `what`) for an unknown or empty name, two
+// backends for one family, or a backend this CPU lacks.
+std::array<std::optional<backend>, all_families.size()> parse_backend_choice(std::string_view list,
+                                                                            std::string_view what) {
+  const std::string prefix = std::string(what) + "=" + std::string(list) + ": ";
+  std::array<std::optional<backend>, all_families.size()> chosen;
+  bool portable = false;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string_view name = list.substr(start, comma - start);
+    start = comma + 1;
+    const auto b = parse_backend(name);
+    if (!b) {
+      std::string known;
+      for (const backend_info& i : backend_table) known += (known.empty() ? "" : ", ") + std::string(i.name);
+      throw error(prefix + (name.empty() ? "an empty backend name" : "unknown backend '" + std::string(name) + "'") +
+                  " (choose from " + known + ", at most one per family, comma-separated)");
+    }
+    if (!cpu_has(*b)) throw error(prefix + missing_backend_message(*b));
+    if (*b == backend::portable) {
+      portable = true;
+      continue;
+    }
+    std::optional<backend>& slot = chosen[std::size_t(*info(*b).only)];
+    if (slot && *slot != *b)
+      throw error(prefix + "names two " + std::string(to_string(*info(*b).only)) + " backends ('" +
+                  std::string(to_string(*slot)) + "' and '" + std::string(name) + "'); name at most one per family");
+    slot = *b;
+  }
+  if (portable)
+    for (auto& slot : chosen)
+      if (!slot) slot = backend::portable;
+  return chosen;
+}
+
+// FF_BACKEND's choice for a family, read once: nullopt when unset or when it names no backend of
+// the family. A malformed FF_BACKEND throws ff::error at every call, so the first use reports it.
+std::optional<backend> forced_backend(family f) {
   struct choice {
-    std::optional<backend> b;
+    std::array<std::optional<backend>, all_families.size()> per_family;
     std::string error;
   };
   static const choice c = []() -> choice {
     const char* env = std::getenv("FF_BACKEND");
     if (!env || !*env) return {};
-    auto b = parse_backend(env);
-    if (!b)
-      return {std::nullopt, std::string("FF_BACKEND=") + env +
-                                ": unknown backend (choose portable, pclmul, vpclmul256, vpclmul512 or pmull)"};
-    if (!cpu_has(*b)) return {std::nullopt, "FF_BACKEND=" + std::string(env) + ": " + missing_backend_message(*b)};
-    return {b, {}};
+    try {
+      return {parse_backend_choice(env, "FF_BACKEND"), {}};
+    } catch (const error& e) {
+      return {{}, e.what()};
+    }
   }();
   if (!c.error.empty()) throw error(c.error);
-  return c.b;
+  return c.per_family[std::size_t(f)];
 }
 
-// The backend batch calls use: FF_BACKEND if set, else the fastest this CPU has.
-backend batch_backend() {
-  static const backend chosen = [] {
-    if (auto f = forced_backend()) return *f;
-    for (backend b : {backend::vpclmul512, backend::vpclmul256, backend::pclmul, backend::pmull})
-      if (cpu_has(b)) return b;
-    return backend::portable;
+// The backend batch calls of family f use: FF_BACKEND's, else the fastest this CPU has
+// (portable is always there). Chosen once; inline because every a * b asks.
+inline backend batch_backend(family f) {
+  static const auto chosen = [] {
+    std::array<backend, all_families.size()> r;
+    for (family g : all_families) r[std::size_t(g)] = forced_backend(g).value_or(available_backends(g).front());
+    return r;
   }();
-  return chosen;
+  return chosen[std::size_t(f)];
 }
 
-// The backend single-element calls (a * b) use: the scalar sibling of batch_backend().
-backend scalar_backend() {
-  static const backend chosen = [] {
-    backend b = batch_backend();
-    return is_batch_only(b) ? backend::pclmul : b;
-  }();
-  return chosen;
-}
+// The backend single-element calls use: the scalar sibling of batch_backend(f).
+inline backend scalar_backend(family f) { return scalar_sibling(batch_backend(f)); }
 
 }  // namespace ff

@@ -9,8 +9,7 @@ module;
 #include <string>
 #include <vector>
 export module consumer.checks;
-import ff.ops;
-import ff.batch;
+import ff.binary;
 
 export namespace consumer {
 
@@ -62,7 +61,7 @@ int check_field(std::mt19937_64& rng, unsigned rounds = 50) {
   const std::size_t n = 37;
   std::vector<ff::element<F>> xs(n), ys(n), prod(n), sq(n), auto_prod(n);
   for (std::size_t i = 0; i < n; ++i) xs[i] = F::random(rng), ys[i] = F::random(rng);
-  for (ff::backend be : ff::available_backends()) {
+  for (ff::backend be : ff::available_backends(F::family)) {
     const std::string on = name + " batch on " + std::string(ff::to_string(be)) + ": ";
     ff::mul<F>(be, xs, ys, prod);
     ff::square<F>(be, xs, sq);

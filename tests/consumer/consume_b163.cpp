@@ -1,4 +1,4 @@
-// `import ff.b163;` alone (no umbrella): the field module re-exports the scalar and batch API.
+// `import ff.b163;` alone (no umbrella): the field module brings the scalar and batch API.
 #include <cstdio>
 #include <exception>
 #include <string>

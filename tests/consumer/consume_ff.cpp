@@ -59,17 +59,11 @@ int main() try {
                  std::string(ff::version()).c_str(), EXPECTED_VERSION);
     ++failures;
   }
-  std::printf("fieldlab %s, batch backend %s, scalar backend %s\n", std::string(ff::version()).c_str(),
-              std::string(ff::to_string(ff::batch_backend())).c_str(),
-              std::string(ff::to_string(ff::scalar_backend())).c_str());
+  std::printf("fieldlab %s, binary batch backend %s, scalar backend %s\n", std::string(ff::version()).c_str(),
+              std::string(ff::to_string(ff::batch_backend(ff::family::binary))).c_str(),
+              std::string(ff::to_string(ff::scalar_backend(ff::family::binary))).c_str());
   std::mt19937_64 rng(std::random_device{}());
-  failures += consumer::check_field<ff::b127>(rng);
-  failures += consumer::check_field<ff::ghash128>(rng);
-  failures += consumer::check_field<ff::b163>(rng);
-  failures += consumer::check_field<ff::b191>(rng);
-  failures += consumer::check_field<ff::sect193>(rng);
-  failures += consumer::check_field<ff::b256>(rng);
-  failures += consumer::check_field<ff::ghash2>(rng);
+  ff::for_each_field<ff::fields>([&]<class F>() { failures += consumer::check_field<F>(rng); });
   failures += check_isomorphism(rng);
   return failures ? 1 : 0;
 } catch (const std::exception& e) {

@@ -2,37 +2,40 @@
 // An element a0 + a1 v is stored as limbs {a0.lo, a0.hi, a1.lo, a1.hi}, so its 256-bit hex
 // value is (coefficient of v) * 2^128 + (constant term).
 //
-// Multiplication is specialized like an Fp2 of a pairing tower (README "ghash2 as a tower"):
-// the three Karatsuba products over K stay unreduced (256 bits each), are combined, and each
-// output coefficient is reduced once; the multiplication by c = x^121 is a shift folded into
-// the constant term's reduction. The seed's form (three complete ghash128 multiplications
-// and mul_by_c) stays as mul_generic / sqr_generic so benchmarks can A/B them.
+// Multiplication is specialized like an Fp2 of a pairing tower (docs/ghash2.md): the three
+// Karatsuba products over K stay unreduced (256 bits each), are combined, and each output
+// coefficient is reduced once; the multiplication by c = x^121 is a shift folded into the
+// constant term's reduction.
 module;
 #include <array>
 #include <string_view>
-#include "../core/targets.h"
+#include "../core/macros.h"
 export module ff.ghash2;
 export import ff.ghash128;
 
 export namespace ff {
 
-struct ghash2 : field_base<ghash2> {
+struct ghash2 : binary_field_base<ghash2> {
   static constexpr std::string_view name = "ghash2";
   static constexpr unsigned degree = 256;
   static constexpr std::size_t limbs = 4;
+  // Measured choices (docs/performance/decisions.md, "Tuning"): one block per batch step,
+  // because the three unreduced products and the 6-limb reduction of two blocks exceed the
+  // registers.
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 11};
   // v^2 = v + c with c = x^121 in K.
   static constexpr unsigned c_exponent = 121;
   static_assert(c_exponent > 64 && c_exponent < 128, "the shifts below assume 64 < c_exponent < 128");
 
   template <class A>
-  using half = std::array<limbs_t<A>, 2>;
+  using half = std::array<limb_t<A>, 2>;
   template <class A>
-  using quad = std::array<limbs_t<A>, 4>;
+  using quad = std::array<limb_t<A>, 4>;
 
   // c * m for m in K: a shift by 121 bits and one ghash128 reduction, not a multiplication.
   template <class A>
   FF_INLINE static half<A> mul_by_c(const half<A>& m) {
-    using L = limbs_t<A>;
+    using L = limb_t<A>;
     constexpr unsigned s = c_exponent - 64, r = 64 - s;
     const L zero = m[0] ^ m[0];
     return ghash128::reduce<L>({zero, m[0] << s, (m[0] >> r) | (m[1] << s), m[1] >> r});
@@ -48,8 +51,8 @@ struct ghash2 : field_base<ghash2> {
   }
   // The same fold as one carry-less product by 0x87 = x^7 + x^2 + x + 1.
   template <class A>
-  FF_INLINE static void fold_limb_by_clmul(std::array<limbs_t<A>, 6>& p, int i) {
-    using L = limbs_t<A>;
+  FF_INLINE static void fold_limb_by_clmul(std::array<limb_t<A>, 6>& p, int i) {
+    using L = limb_t<A>;
     const L poly = (p[i] ^ p[i]) | u64{0x87};
     L lo, hi;
     A::clmul(p[i], poly, lo, hi);
@@ -72,10 +75,10 @@ struct ghash2 : field_base<ghash2> {
   enum class fold { shifts, clmul };
 
   template <class A, fold How>
-  FF_INLINE static half<A> reduce_wide(std::array<limbs_t<A>, 6> p) {
+  FF_INLINE static half<A> reduce_wide(std::array<limb_t<A>, 6> p) {
     // With funnel shifts (zmm), ghash128's limb-by-limb sparse reduction: one vpshldq per
     // term and limb where these folds take two shifts.
-    if constexpr (How == fold::shifts && has_funnel_shifts<A>)
+    if constexpr (How == fold::shifts && A::funnel_shifts)
       return sparse_reduction<ghash128>::reduce_by_limbs(p);
     for (int i = 5; i >= 2; --i) {
       if constexpr (How == fold::shifts) fold_limb_by_shifts(p, i);
@@ -85,10 +88,10 @@ struct ghash2 : field_base<ghash2> {
   }
   template <class A, fold How>
   FF_INLINE static half<A> reduce_quad(const quad<A>& m) {
-    if constexpr (How == fold::shifts && has_funnel_shifts<A>) return sparse_reduction<ghash128>::reduce_by_limbs(m);
-    else if constexpr (How == fold::shifts) return ghash128::reduce<limbs_t<A>>(m);
+    if constexpr (How == fold::shifts && A::funnel_shifts) return sparse_reduction<ghash128>::reduce_by_limbs(m);
+    else if constexpr (How == fold::shifts) return ghash128::reduce<limb_t<A>>(m);
     else {
-      std::array<limbs_t<A>, 6> p{m[0], m[1], m[2], m[3], m[0] ^ m[0], m[0] ^ m[0]};
+      std::array<limb_t<A>, 6> p{m[0], m[1], m[2], m[3], m[0] ^ m[0], m[0] ^ m[0]};
       fold_limb_by_clmul<A>(p, 3);
       fold_limb_by_clmul<A>(p, 2);
       return {p[0], p[1]};
@@ -97,35 +100,22 @@ struct ghash2 : field_base<ghash2> {
 
   // ---- Multiplication --------------------------------------------------------------------
 
-  // The seed's form: (a0 + a1 v)(b0 + b1 v) = (a0 b0 + c a1 b1) + ((a0 + a1)(b0 + b1) + a0 b0) v,
-  // three complete ghash128 multiplications (3 x 3 clmuls, 3 reductions) and mul_by_c
-  // (a fourth reduction).
-  template <class A>
-  FF_INLINE static quad<A> mul_generic(const quad<A>& a, const quad<A>& b) {
-    const half<A> a0{a[0], a[1]}, a1{a[2], a[3]}, b0{b[0], b[1]}, b1{b[2], b[3]};
-    const half<A> m0 = ghash128::mul<A>(a0, b0);
-    const half<A> m1 = ghash128::mul<A>(a1, b1);
-    const half<A> m2 = ghash128::mul<A>({a[0] ^ a[2], a[1] ^ a[3]}, {b[0] ^ b[2], b[1] ^ b[3]});
-    const half<A> cm1 = mul_by_c<A>(m1);
-    return {m0[0] ^ cm1[0], m0[1] ^ cm1[1], m2[0] ^ m0[0], m2[1] ^ m0[1]};
-  }
-
   // Lazy reduction: the same three Karatsuba products left unreduced; the v coefficient is
   // reduce(m2 + m0), the constant reduce(m0 + x^121 m1) (one reducer for the 6-limb input):
   // 6 limb folds instead of the generic form's 8, and no separate mul_by_c.
-  // Two stages (as polynomial_basis, for ff.batch): the combined unreduced products, then
+  // Two stages (as polynomial_basis, for ff.algo.batch): the combined unreduced products, then
   // their two reductions.
   template <class A>
   struct unreduced {
     quad<A> v_coefficient;               // m2 + m0
-    std::array<limbs_t<A>, 6> constant;  // m0 + x^121 m1
+    std::array<limb_t<A>, 6> constant;  // m0 + x^121 m1
   };
   template <class A>
   FF_INLINE static unreduced<A> mul_product(const quad<A>& a, const quad<A>& b) {
     const half<A> a0{a[0], a[1]}, a1{a[2], a[3]}, b0{b[0], b[1]}, b1{b[2], b[3]};
-    const quad<A> m0 = clmul_2x2_karatsuba<A>(a0, b0);
-    const quad<A> m1 = clmul_2x2_karatsuba<A>(a1, b1);
-    quad<A> m2 = clmul_2x2_karatsuba<A>({a[0] ^ a[2], a[1] ^ a[3]}, {b[0] ^ b[2], b[1] ^ b[3]});
+    const quad<A> m0 = binary::clmul_2x2_karatsuba<A>(a0, b0);
+    const quad<A> m1 = binary::clmul_2x2_karatsuba<A>(a1, b1);
+    quad<A> m2 = binary::clmul_2x2_karatsuba<A>({a[0] ^ a[2], a[1] ^ a[3]}, {b[0] ^ b[2], b[1] ^ b[3]});
     for (std::size_t i = 0; i < 4; ++i) m2[i] ^= m0[i];
     return {m2, add_shifted_by_c(m0, m1)};
   }
@@ -135,14 +125,9 @@ struct ghash2 : field_base<ghash2> {
     const half<A> r0 = reduce_wide<A, How>(p.constant);
     return {r0[0], r0[1], r1[0], r1[1]};
   }
-  template <class A, fold How = fold::shifts>
-  FF_INLINE static quad<A> mul_lazy(const quad<A>& a, const quad<A>& b) {
-    return reduce_lazy<A, How>(mul_product<A>(a, b));
-  }
-
-  // The fastest measured form per backend (README "ghash2 as a tower"): on scalar limbs a
-  // fold is one clmul instead of seven shifts; on SIMD limbs the shifts are cheaper than the
-  // two VPCLMULQDQ and two unpacks a vector clmul costs.
+  // The faster fold per backend (decisions.md, "ghash2"): on scalar limbs a fold is one clmul
+  // instead of seven shifts; on vector limbs the shifts are cheaper than the two VPCLMULQDQ
+  // and two unpacks a vector clmul costs.
   template <class A>
   static constexpr fold fastest_fold = A::lanes == 1 ? fold::clmul : fold::shifts;
   template <class A>
@@ -154,61 +139,46 @@ struct ghash2 : field_base<ghash2> {
     return reduce_product<A>(mul_product<A>(a, b));
   }
 
-  // Batches: one block of 8 (zmm) or 4 (ymm) elements per loop iteration, not two. The three
-  // unreduced products and the 6-limb reduction of two blocks exceed the registers (the
-  // two-block zmm loop had 113 spill instructions). Measured on Zen 5, 2^12 in cache, ns/mul,
-  // one vs two blocks: zmm 2.11 vs 2.23, ymm 5.02 vs 5.47; zmm at 2^22: 3.48 vs 4.08.
-  template <class A>
-  static constexpr std::size_t mul_batch_blocks = 1;
-
   // ---- Squaring ---------------------------------------------------------------------------
 
   // (a0 + a1 v)^2 = (a0^2 + c a1^2) + a1^2 v, with complete ghash128 squarings: 3 reductions.
   template <class A>
-  FF_INLINE static quad<A> sqr_generic(const quad<A>& a) {
-    const half<A> s0 = ghash128::sqr<A>(half<A>{a[0], a[1]});
-    const half<A> s1 = ghash128::sqr<A>(half<A>{a[2], a[3]});
+  FF_INLINE static quad<A> square_generic(const quad<A>& a) {
+    const half<A> s0 = ghash128::square<A>(half<A>{a[0], a[1]});
+    const half<A> s1 = ghash128::square<A>(half<A>{a[2], a[3]});
     const half<A> cs1 = mul_by_c<A>(s1);
     return {s0[0] ^ cs1[0], s0[1] ^ cs1[1], s1[0], s1[1]};
   }
 
   // Lazy: a1^2 v reduced once, a0^2 + x^121 a1^2 reduced once from the unreduced squares.
   template <class A, fold How = fold::shifts>
-  FF_INLINE static quad<A> sqr_lazy(const quad<A>& a) {
-    const quad<A> s0 = clmul_square<A, 2>(half<A>{a[0], a[1]});
-    const quad<A> s1 = clmul_square<A, 2>(half<A>{a[2], a[3]});
+  FF_INLINE static quad<A> square_lazy(const quad<A>& a) {
+    const quad<A> s0 = binary::clmul_square<A, 2>(half<A>{a[0], a[1]});
+    const quad<A> s1 = binary::clmul_square<A, 2>(half<A>{a[2], a[3]});
     const half<A> r1 = reduce_quad<A, How>(s1);
     const half<A> r0 = reduce_wide<A, How>(add_shifted_by_c(s0, s1));
     return {r0[0], r0[1], r1[0], r1[1]};
   }
 
-  // Squaring has no Karatsuba sums to save: on SIMD limbs the lazy form only moves the
+  // Squaring has no Karatsuba sums to save: on vector limbs the lazy form only moves the
   // shifts around and measured no faster, so the generic form stays there.
   template <class A>
-  FF_INLINE static quad<A> sqr(const quad<A>& a) {
-    if constexpr (A::lanes == 1) return sqr_lazy<A, fastest_fold<A>>(a);
-    else return sqr_generic<A>(a);
+  FF_INLINE static quad<A> square(const quad<A>& a) {
+    if constexpr (A::lanes == 1) return square_lazy<A, fastest_fold<A>>(a);
+    else return square_generic<A>(a);
   }
 
-  // ---- Every variant by name, for the tests and the A/B benchmarks ------------------------
-  enum class variant { generic, lazy, lazy_clmul_fold };
-  static constexpr std::string_view to_string(variant v) {
-    return v == variant::generic ? "generic" : v == variant::lazy ? "lazy" : "lazy_clmul_fold";
+  // Squaring in two stages for ff.algo.batch: the square itself, nothing left to reduce.
+  template <class A>
+  FF_INLINE static quad<A> square_product(const quad<A>& a) {
+    return square<A>(a);
   }
-  template <variant V, class A>
-  FF_INLINE static quad<A> mul_as(const quad<A>& a, const quad<A>& b) {
-    if constexpr (V == variant::generic) return mul_generic<A>(a, b);
-    else if constexpr (V == variant::lazy) return mul_lazy<A, fold::shifts>(a, b);
-    else return mul_lazy<A, fold::clmul>(a, b);
-  }
-  template <variant V, class A>
-  FF_INLINE static quad<A> sqr_as(const quad<A>& a) {
-    if constexpr (V == variant::generic) return sqr_generic<A>(a);
-    else if constexpr (V == variant::lazy) return sqr_lazy<A, fold::shifts>(a);
-    else return sqr_lazy<A, fold::clmul>(a);
+  template <class A>
+  FF_INLINE static quad<A> reduce_product(const quad<A>& squared) {
+    return squared;
   }
 
-  // The fixed generator of the power benchmark: v (x lies in the subfield K).
+  // The fixed generator of fixed-base powers: v (x lies in the subfield K).
   static constexpr element<ghash2> generator() { return monomial(128); }
 };
 

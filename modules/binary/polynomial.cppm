@@ -1,36 +1,33 @@
-// ff.polynomial: the skeleton of a polynomial-basis field GF(2)[x]/(f): the product is the
-// N-limb carry-less product template of ff.clmul, the reduction is the field's own
-// straight-line F::reduce (written once per modulus, over any limb type), or on zmm the
-// generic sparse_reduction built from F::modulus.
+// ff.binary.polynomial: the skeleton of a polynomial-basis field GF(2)[x]/(f). The product is
+// the N-limb carry-less product of ff.binary.products; the reduction is the field's own
+// straight-line F::reduce (written once per modulus, over any limb type), or, on policies with
+// funnel shifts, the generic sparse_reduction built from F::modulus.
 module;
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <utility>
-#include "targets.h"
-export module ff.polynomial;
-export import ff.core;
-export import ff.clmul;
+#include "../core/macros.h"
+export module ff.binary.polynomial;
+import ff.core.element;
+import ff.core.lanes;
+import ff.binary.policies;
+import ff.binary.products;
+import ff.binary.field;
 
 export namespace ff {
 
-// Reduction modulo a sparse f = x^d + x^e1 + ... + 1 (every e < 33) for policies whose shift
-// across two limbs is one instruction (A::funnel_shifts: vpshldq on zmm): one funnel shift
-// per term and limb. The fields' own reducers fold limb by limb with two plain shifts per
-// term and limb, which is what scalar and ymm limbs do best. Two forms:
+// Reduction modulo a sparse f = x^d + x^e1 + ... + 1 (every e < 33) with one funnel shift,
+// (hi << k) | (lo >> (64 - k)), per term and limb: one instruction on policies with
+// funnel_shifts (vpshldq on zmm), where it beats the fields' own limb-by-limb folds (two plain
+// shifts per term and limb, which is what scalar and ymm limbs do best). Two forms:
 //  - d not a multiple of 64 (b163, b191, sect193), for a product of degree <= 2d - 2: one
 //    pass. H = p div x^d; r = (p mod x^d) + H (f - x^d); the bits of r from x^d up (fewer
 //    than e1) fold once more. Only the limbs the degree bounds allow are computed (h_limbs,
-//    r_limbs): with N + 1 of each, b163's zmm loop had 13 vpshldq instead of 9.
+//    r_limbs).
 //  - d = 64 N (ghash128, b256, and ghash2's folds over ghash128): limb by limb from the top
-//    (reduce_by_limbs), where the one pass took a final fold more: 3 shifts fewer each.
-// Measured on Zen 5 (zmm, 2^12 in cache, ns/mul):
-//  - own reducer -> one pass (one process): b163 mul 1.20 -> 1.10, square 0.79 -> 0.66;
-//    b191 1.06 -> 1.01, 0.55 -> 0.51; b256 1.55 -> 1.50, 0.83 -> 0.72; ghash128 0.51 -> 0.49.
-//  - degree-bounded limbs (best of 4 alternating runs): b163 1.09 -> 1.03, b191 1.20 -> 1.01,
-//    sect193 (its own folds before) 1.23 -> 1.13.
-//  - limb by limb for d = 64 N (same): ghash2 1.73 -> 1.57, b256 1.46 -> 1.40, ghash128 0.48
-//    -> 0.49 (its loop: 99 -> 90 instructions).
-// A field whose reduce is already one pass says so (reduce_is_one_pass: b127) and keeps it.
+//    (reduce_by_limbs), with no final fold left.
+// docs/performance/decisions.md ("Reduction on zmm") has the measurements.
 template <class F>
 struct sparse_reduction {
   static constexpr std::size_t N = F::limbs;
@@ -44,8 +41,6 @@ struct sparse_reduction {
   // The shape it handles (tests check reduce on every field that has it) ...
   static constexpr bool fits = F::modulus.size() >= 3 && F::modulus.back() == 0 && e1 < 33 &&
                                d > 64 * (N - 1) && d <= 64 * N;
-  // ... and where reduce_product uses it.
-  static constexpr bool applies = fits && !requires { F::reduce_is_one_pass; };
 
   // out = (hi:lo) << k, the upper half; k in 1..63. (An out-parameter: a vector returned by
   // value from a function without the vector ISA would change the ABI.)
@@ -137,49 +132,54 @@ struct sparse_reduction {
   }
 };
 
+// Fields with a sparse GF(2) modulus (exponent list, highest first) and a reducer.
+template <class F>
+concept polynomial_field = binary_family<F> && requires {
+  F::modulus;
+  { F::modulus[0] } -> std::convertible_to<unsigned>;
+  { F::sparse_reduction_on_funnel_shifts } -> std::convertible_to<bool>;
+} && (F::modulus[0] == F::degree);
+
+// The base of a polynomial-basis field F with N limbs. F declares name, degree, modulus,
+// tuning, reduce (its straight-line reducer of a product of two canonical elements) and
+// sparse_reduction_on_funnel_shifts (whether sparse_reduction replaces reduce on policies with
+// funnel shifts; false where reduce is already one pass).
 template <class F, std::size_t N>
-struct polynomial_basis : field_base<F> {
+struct polynomial_basis : binary_field_base<F> {
   static constexpr std::size_t limbs = N;
 
   // Multiplication and squaring in two stages, the unreduced product and its reduction, so that
-  // ff.batch can reduce one block while it multiplies the next. A field whose product is
-  // not the plain N-limb one (sect193) replaces mul_product / sqr_product only.
+  // ff.algo.batch can reduce one block while it multiplies the next. A field whose product is
+  // not the plain N-limb one (sect193) replaces mul_product / square_product only.
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 2 * N> mul_product(const std::array<limbs_t<A>, N>& a,
-                                                             const std::array<limbs_t<A>, N>& b) {
-    return clmul_product<A, N>(a, b);
+  FF_INLINE static std::array<limb_t<A>, 2 * N> mul_product(const std::array<limb_t<A>, N>& a,
+                                                            const std::array<limb_t<A>, N>& b) {
+    return binary::clmul_product<A, N>(a, b);
   }
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 2 * N> sqr_product(const std::array<limbs_t<A>, N>& a) {
-    return clmul_square<A, N>(a);
+  FF_INLINE static std::array<limb_t<A>, 2 * N> square_product(const std::array<limb_t<A>, N>& a) {
+    return binary::clmul_square<A, N>(a);
   }
-  // F::reduce, or on policies with funnel shifts sparse_reduction<F> (either form).
   template <class A, class Product>
-  FF_INLINE static std::array<limbs_t<A>, N> reduce_product(const Product& p) {
-    if constexpr (has_funnel_shifts<A> && sparse_reduction<F>::applies)
+  FF_INLINE static std::array<limb_t<A>, N> reduce_product(const Product& p) {
+    if constexpr (A::funnel_shifts && F::sparse_reduction_on_funnel_shifts) {
+      static_assert(sparse_reduction<F>::fits, "sparse_reduction does not handle this modulus");
       return sparse_reduction<F>::reduce(p);
-    else
+    } else {
       return F::reduce(p);
+    }
   }
 
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, N> mul(const std::array<limbs_t<A>, N>& a,
-                                                 const std::array<limbs_t<A>, N>& b) {
+  FF_INLINE static std::array<limb_t<A>, N> mul(const std::array<limb_t<A>, N>& a, const std::array<limb_t<A>, N>& b) {
     return F::template reduce_product<A>(F::template mul_product<A>(a, b));
   }
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, N> sqr(const std::array<limbs_t<A>, N>& a) {
-    return F::template reduce_product<A>(F::template sqr_product<A>(a));
+  FF_INLINE static std::array<limb_t<A>, N> square(const std::array<limb_t<A>, N>& a) {
+    return F::template reduce_product<A>(F::template square_product<A>(a));
   }
-  // The fixed generator the power benchmark uses (proofs/ certifies its order).
-  static constexpr element<F> generator() { return field_base<F>::monomial(1); }
+  // The fixed generator of fixed-base powers: x (ffproofs certifies its order).
+  static constexpr element<F> generator() { return binary_field_base<F>::monomial(1); }
 };
-
-// Fields with a sparse GF(2) modulus (exponent list, highest first) and a reducer.
-template <class F>
-concept polynomial_field = binary_field<F> && requires {
-  F::modulus;
-  { F::modulus[0] } -> std::convertible_to<unsigned>;
-} && (F::modulus[0] == F::degree);
 
 }  // namespace ff

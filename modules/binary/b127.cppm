@@ -3,11 +3,9 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/targets.h"
+#include "../core/macros.h"
 export module ff.b127;
-export import ff.polynomial;
-export import ff.ops;
-export import ff.batch;
+export import ff.binary;
 
 export namespace ff {
 
@@ -15,10 +13,10 @@ struct b127 : polynomial_basis<b127, 2> {
   static constexpr std::string_view name = "b127";
   static constexpr unsigned degree = 127;
   static constexpr std::array<unsigned, 3> modulus = {127, 1, 0};
-  // reduce below is already one pass, and needs no second fold (h x stays below x^127): on
-  // zmm it beats ff.polynomial's generic sparse_reduction (2^12 in cache: 0.418 vs 0.448
-  // ns/mul, 0.281 vs 0.302 ns/square), so it stays on every backend.
-  static constexpr bool reduce_is_one_pass = true;
+  // Measured choices (docs/performance/decisions.md, "Tuning").
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 11};
+  // reduce is already one pass: it beats sparse_reduction on zmm too.
+  static constexpr bool sparse_reduction_on_funnel_shifts = false;
 
   // p: a polynomial of degree <= 252 (any product of two canonical elements).
   template <class V>

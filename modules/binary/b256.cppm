@@ -4,11 +4,9 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/targets.h"
+#include "../core/macros.h"
 export module ff.b256;
-export import ff.polynomial;
-export import ff.ops;
-export import ff.batch;
+export import ff.binary;
 
 export namespace ff {
 
@@ -16,6 +14,9 @@ struct b256 : polynomial_basis<b256, 4> {
   static constexpr std::string_view name = "b256";
   static constexpr unsigned degree = 256;
   static constexpr std::array<unsigned, 5> modulus = {256, 10, 5, 2, 0};
+  // Measured choices (docs/performance/decisions.md, "Tuning").
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 11};
+  static constexpr bool sparse_reduction_on_funnel_shifts = true;
 
   // p: a polynomial of degree <= 510.
   template <class V>
@@ -30,11 +31,6 @@ struct b256 : polynomial_basis<b256, 4> {
     return {p[0], p[1], p[2], p[3]};
   }
 
-  // Batches: one block of the 9-clmul product per loop step. Measured on Zen 5, 2^12 in
-  // cache, ns/mul, one vs two blocks: ymm (16 registers) 4.26 vs 4.70; zmm with the
-  // pipelined loop (ff.batch) 1.64 vs 1.78.
-  template <class A>
-  static constexpr std::size_t mul_batch_blocks = 1;
 };
 
 }  // namespace ff

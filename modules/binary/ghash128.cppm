@@ -3,11 +3,9 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/targets.h"
+#include "../core/macros.h"
 export module ff.ghash128;
-export import ff.polynomial;
-export import ff.ops;
-export import ff.batch;
+export import ff.binary;
 
 export namespace ff {
 
@@ -15,6 +13,9 @@ struct ghash128 : polynomial_basis<ghash128, 2> {
   static constexpr std::string_view name = "ghash128";
   static constexpr unsigned degree = 128;
   static constexpr std::array<unsigned, 5> modulus = {128, 7, 2, 1, 0};
+  // Measured choices (docs/performance/decisions.md, "Tuning").
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 11};
+  static constexpr bool sparse_reduction_on_funnel_shifts = true;
 
   // p: a polynomial of degree <= 254.
   template <class V>

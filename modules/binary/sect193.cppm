@@ -4,11 +4,9 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/targets.h"
+#include "../core/macros.h"
 export module ff.sect193;
-export import ff.polynomial;
-export import ff.ops;
-export import ff.batch;
+export import ff.binary;
 
 export namespace ff {
 
@@ -16,6 +14,9 @@ struct sect193 : polynomial_basis<sect193, 4> {
   static constexpr std::string_view name = "sect193";
   static constexpr unsigned degree = 193;
   static constexpr std::array<unsigned, 3> modulus = {193, 15, 0};
+  // Measured choices (docs/performance/decisions.md, "Tuning").
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 10};
+  static constexpr bool sparse_reduction_on_funnel_shifts = true;
 
   // p: a polynomial of degree <= 384 in 7 limbs.
   template <class V>
@@ -34,25 +35,20 @@ struct sect193 : polynomial_basis<sect193, 4> {
 
   // The unreduced product (7 limbs) of the low 192 bits and the lone bit x^192.
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 7> mul_product(const std::array<limbs_t<A>, 4>& a,
-                                                         const std::array<limbs_t<A>, 4>& b) {
-    using L = limbs_t<A>;
-    const auto low = clmul_product<A, 3>({a[0], a[1], a[2]}, {b[0], b[1], b[2]});
+  FF_INLINE static std::array<limb_t<A>, 7> mul_product(const std::array<limb_t<A>, 4>& a,
+                                                         const std::array<limb_t<A>, 4>& b) {
+    using L = limb_t<A>;
+    const auto low = binary::clmul_product<A, 3>({a[0], a[1], a[2]}, {b[0], b[1], b[2]});
     // (A + a3 x^192)(B + b3 x^192) = AB + x^192 (a3 B + b3 A) + a3 b3 x^384, a3, b3 in {0, 1}.
     const L mask_a = u64{0} - a[3], mask_b = u64{0} - b[3];
     return {low[0], low[1], low[2], low[3] ^ (b[0] & mask_a) ^ (a[0] & mask_b),
             low[4] ^ (b[1] & mask_a) ^ (a[1] & mask_b), low[5] ^ (b[2] & mask_a) ^ (a[2] & mask_b), a[3] & b[3]};
   }
   template <class A>
-  FF_INLINE static std::array<limbs_t<A>, 7> sqr_product(const std::array<limbs_t<A>, 4>& a) {
-    const auto low = clmul_square<A, 3>({a[0], a[1], a[2]});
+  FF_INLINE static std::array<limb_t<A>, 7> square_product(const std::array<limb_t<A>, 4>& a) {
+    const auto low = binary::clmul_square<A, 3>({a[0], a[1], a[2]});
     return {low[0], low[1], low[2], low[3], low[4], low[5], a[3]};
   }
-
-  // Batches: one block per loop step. Measured on Zen 5, zmm, 2^12 in cache, with the
-  // pipelined loop (ff.batch), ns/mul: one block 1.31, two 1.38 (ymm: 3.59 either way).
-  template <class A>
-  static constexpr std::size_t mul_batch_blocks = 1;
 };
 
 }  // namespace ff

@@ -3,11 +3,9 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/targets.h"
+#include "../core/macros.h"
 export module ff.b163;
-export import ff.polynomial;
-export import ff.ops;
-export import ff.batch;
+export import ff.binary;
 
 export namespace ff {
 
@@ -15,6 +13,9 @@ struct b163 : polynomial_basis<b163, 3> {
   static constexpr std::string_view name = "b163";
   static constexpr unsigned degree = 163;
   static constexpr std::array<unsigned, 5> modulus = {163, 7, 6, 3, 0};
+  // Measured choices (docs/performance/decisions.md, "Tuning").
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 11};
+  static constexpr bool sparse_reduction_on_funnel_shifts = true;
 
   // p: a polynomial of degree <= 324.
   template <class V>

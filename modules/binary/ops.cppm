@@ -1,0 +1,150 @@
+// ff.binary.ops: the scalar API of every binary field. One-element products run the field's
+// kernel under the family's scalar backend (ff::dispatch, once per call); inverse, sqrt,
+// trace, half trace and the quadratic solver are written once on top of them.
+module;
+#include <array>
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+#include "../core/macros.h"
+export module ff.binary.ops;
+import ff.core.element;
+import ff.core.cpu;
+import ff.core.dispatch;
+import ff.core.field;
+import ff.algo.ops;
+import ff.binary.policies;
+import ff.binary.field;
+
+export namespace ff {
+
+// a * b with an explicit backend (tests and proofs compare backends with it). A batch-only
+// backend (vpclmul256, vpclmul512) multiplies one element with its scalar sibling (pclmul).
+template <binary_family F>
+inline element<F> mul(backend be, const element<F>& a, const element<F>& b) {
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+    return element<F>{F::template mul<A>(a.limb, b.limb)};
+  });
+}
+template <binary_family F>
+inline element<F> square(backend be, const element<F>& a) {
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+    return element<F>{F::template square<A>(a.limb)};
+  });
+}
+
+// The same with the family's scalar backend (FF_BACKEND or the fastest).
+template <binary_family F>
+inline element<F> operator*(const element<F>& a, const element<F>& b) {
+  return mul(scalar_backend(family::binary), a, b);
+}
+template <binary_family F>
+inline element<F>& operator*=(element<F>& a, const element<F>& b) {
+  return a = a * b;
+}
+template <binary_family F>
+inline element<F> square(const element<F>& a) {
+  return square(scalar_backend(family::binary), a);
+}
+
+// a^-1 = a^(2^n - 2) by Itoh-Tsujii: beta_k = a^(2^k - 1) along the binary expansion of
+// n - 1, about log2(n) multiplications and n squarings.
+template <binary_family F>
+element<F> inverse(const element<F>& a) {
+  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  constexpr unsigned m = F::degree - 1;
+  element<F> beta = a;
+  unsigned k = 1;
+  for (int bit = int(std::bit_width(m)) - 2; bit >= 0; --bit) {
+    beta = square_n(beta, k) * beta;  // beta_2k = beta_k^(2^k) beta_k
+    k *= 2;
+    if ((m >> bit) & 1) {
+      beta = square(beta) * a;  // beta_(k+1) = beta_k^2 a
+      k += 1;
+    }
+  }
+  return square(beta);
+}
+
+// The unique square root: a^(2^(n-1)).
+template <binary_family F>
+element<F> sqrt(const element<F>& a) {
+  return square_n(a, F::degree - 1);
+}
+
+// Absolute trace to GF(2): a + a^2 + a^4 + ... + a^(2^(n-1)), returned as 0 or 1.
+template <binary_family F>
+unsigned trace(const element<F>& a) {
+  element<F> t = a, s = a;
+  for (unsigned i = 1; i < F::degree; ++i) {
+    s = square(s);
+    t += s;
+  }
+  return unsigned(t.limb[0] & 1);
+}
+
+// Half trace for odd degree: sum of a^(4^i), i = 0 .. (n-1)/2; z = H(c) solves z^2 + z = c
+// whenever Tr(c) = 0.
+template <binary_family F>
+  requires(F::degree % 2 == 1)
+element<F> half_trace(const element<F>& a) {
+  element<F> h = a, s = a;
+  for (unsigned i = 1; i <= (F::degree - 1) / 2; ++i) {
+    s = square(square(s));
+    h += s;
+  }
+  return h;
+}
+
+namespace detail {
+// An element of trace 1 (the first monomial that has one), for even-degree fields.
+template <binary_family F>
+const element<F>& trace_one_element() {
+  static const element<F> delta = [] {
+    for (unsigned k = 0; k < F::degree; ++k)
+      if (trace(F::monomial(k)) == 1) return F::monomial(k);
+    throw error(std::string(F::name) + ": no monomial of trace 1");  // impossible: Tr is onto
+  }();
+  return delta;
+}
+}  // namespace detail
+
+// A root z of z^2 + z = c (the other root is z + 1), or nullopt when Tr(c) = 1 (no root).
+template <binary_family F>
+std::optional<element<F>> solve_quadratic(const element<F>& c) {
+  if (trace(c) != 0) return std::nullopt;
+  if constexpr (F::degree % 2 == 1) {
+    return half_trace(c);
+  } else {
+    // z = sum_{i=0}^{n-2} (sum_{j=i+1}^{n-1} delta^(2^j)) c^(2^i) with Tr(delta) = 1.
+    constexpr unsigned n = F::degree;
+    std::vector<element<F>> delta_pow(n);
+    delta_pow[0] = detail::trace_one_element<F>();
+    for (unsigned j = 1; j < n; ++j) delta_pow[j] = square(delta_pow[j - 1]);
+    element<F> suffix{}, z{};
+    std::vector<element<F>> suffixes(n);
+    for (unsigned i = n; i-- > 0;) {
+      suffixes[i] = suffix;  // sum_{j > i} delta^(2^j)
+      suffix += delta_pow[i];
+    }
+    element<F> ci = c;
+    for (unsigned i = 0; i + 1 < n; ++i) {
+      z += ci * suffixes[i];
+      ci = square(ci);
+    }
+    return z;
+  }
+}
+
+// A binary field: the whole ff::field API, and kernels over every binary backend policy.
+template <class F>
+concept binary_field = binary_family<F> && field<F> && requires(const std::array<u64, F::limbs>& x) {
+  { F::template mul<binary::portable>(x, x) } -> std::same_as<std::array<u64, F::limbs>>;
+  { F::template square<binary::portable>(x) } -> std::same_as<std::array<u64, F::limbs>>;
+  { F::monomial(0u) } -> std::same_as<element<F>>;
+};
+
+}  // namespace ff

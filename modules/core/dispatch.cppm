@@ -1,0 +1,127 @@
+// ff.core.dispatch: the one place where a backend becomes a policy type and a target.
+//
+// A family lists its backend policies (policy_list<...>); each policy names its backend (A::id).
+// dispatch<Policies>(b, fn) finds the policy P of backend b and calls fn.template operator()<P>()
+// inside a function compiled for P's instruction set (the backend's ff::isa), so the caller's
+// kernel, written once over the policy, inlines there with that ISA. Call it once per
+// top-level operation (a batch, a power, a single product), never per element.
+//
+// fn must be an always-inline generic lambda (FF_LAMBDA_INLINE) that calls always-inline code:
+// what is not inlined is compiled without the target. Pass the kernel its operands by value
+// (a lambda's captured references look like memory the loop's stores may change).
+module;
+#include <concepts>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include "macros.h"
+export module ff.core.dispatch;
+import ff.core.element;
+import ff.core.cpu;
+
+export namespace ff {
+
+template <class... P>
+struct policy_list {};
+
+template <class A>
+concept policy = requires {
+  { A::id } -> std::convertible_to<backend>;
+};
+
+namespace detail {
+
+// One trampoline per target. The body is the same everywhere; only the attribute differs.
+template <class Fn>
+FF_INLINE decltype(auto) call(Fn& fn) {
+  return fn();
+}
+template <class Fn>
+decltype(auto) under_baseline(Fn& fn) {
+  return call(fn);
+}
+#if defined(__x86_64__)
+template <class Fn>
+[[gnu::target(FF_TARGET_PCLMUL)]] decltype(auto) under_pclmul(Fn& fn) {
+  return call(fn);
+}
+template <class Fn>
+[[gnu::target(FF_TARGET_VPCLMUL256)]] decltype(auto) under_vpclmul256(Fn& fn) {
+  return call(fn);
+}
+template <class Fn>
+[[gnu::target(FF_TARGET_VPCLMUL512)]] decltype(auto) under_vpclmul512(Fn& fn) {
+  return call(fn);
+}
+template <class Fn>
+[[gnu::target(FF_TARGET_ADX)]] decltype(auto) under_adx(Fn& fn) {
+  return call(fn);
+}
+template <class Fn>
+[[gnu::target(FF_TARGET_IFMA)]] decltype(auto) under_ifma(Fn& fn) {
+  return call(fn);
+}
+template <class Fn>
+[[gnu::target(FF_TARGET_AVX2)]] decltype(auto) under_avx2(Fn& fn) {
+  return call(fn);
+}
+template <class Fn>
+[[gnu::target(FF_TARGET_GFNI512)]] decltype(auto) under_gfni512(Fn& fn) {
+  return call(fn);
+}
+#elif defined(__aarch64__)
+template <class Fn>
+[[gnu::target(FF_TARGET_PMULL)]] decltype(auto) under_pmull(Fn& fn) {
+  return call(fn);
+}
+#endif
+
+template <class P, class Fn>
+struct with_policy {
+  Fn& fn;
+  FF_INLINE decltype(auto) operator()() { return fn.template operator()<P>(); }
+};
+
+}  // namespace detail
+
+// fn() compiled for target I. The caller checks cpu_has(I) first; a target this architecture
+// does not have is a compile error.
+template <isa I, class Fn>
+decltype(auto) run_with(Fn&& fn) {
+  if constexpr (I == isa::baseline) return detail::under_baseline(fn);
+#if defined(__x86_64__)
+  else if constexpr (I == isa::pclmul) return detail::under_pclmul(fn);
+  else if constexpr (I == isa::vpclmul256) return detail::under_vpclmul256(fn);
+  else if constexpr (I == isa::vpclmul512) return detail::under_vpclmul512(fn);
+  else if constexpr (I == isa::adx) return detail::under_adx(fn);
+  else if constexpr (I == isa::ifma) return detail::under_ifma(fn);
+  else if constexpr (I == isa::avx2) return detail::under_avx2(fn);
+  else if constexpr (I == isa::gfni512) return detail::under_gfni512(fn);
+#elif defined(__aarch64__)
+  else if constexpr (I == isa::pmull) return detail::under_pmull(fn);
+#endif
+  else static_assert(I == isa::baseline, "this target does not exist on this architecture");
+}
+
+namespace detail {
+template <class Fn, class P0, class... P>
+FF_INLINE decltype(auto) dispatch_among(backend b, Fn& fn, policy_list<P0, P...>) {
+  if constexpr (sizeof...(P) == 0) {
+    if (b != P0::id) throw error("backend '" + std::string(to_string(b)) + "' has no kernels for this operation");
+    return run_with<target_of(P0::id)>(with_policy<P0, Fn>{fn});
+  } else {
+    if (b == P0::id) return run_with<target_of(P0::id)>(with_policy<P0, Fn>{fn});
+    return dispatch_among(b, fn, policy_list<P...>{});
+  }
+}
+}  // namespace detail
+
+// fn.template operator()<P>() under the target of P, the policy of backend b in Policies.
+// Refuses (ff::error) a backend this CPU lacks or that Policies does not list.
+template <class Policies, class Fn>
+decltype(auto) dispatch(backend b, Fn&& fn) {
+  if (!cpu_has(b)) throw error(missing_backend_message(b));
+  return detail::dispatch_among(b, fn, Policies{});
+}
+
+}  // namespace ff

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""ctest readme_code_blocks_are_consumer_files: every C++ code block in README.md is a file
+that tests/consumer builds and runs. A block is announced by the line
+`<!-- tests/consumer/NAME -->` right above its opening ```cpp fence, and its text must equal
+that file; a ```cpp block without the line fails.
+
+  readme_blocks.py README.md tests/consumer
+"""
+import pathlib, re, sys
+
+
+def main():
+    readme, consumer = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    lines = readme.read_text().split("\n")
+    blocks, problems, i = 0, [], 0
+    while i < len(lines):
+        if lines[i].startswith("```cpp"):
+            marker = re.fullmatch(r"<!-- tests/consumer/([\w./-]+) -->", lines[i - 1] if i else "")
+            end = lines.index("```", i + 1)
+            if not marker:
+                problems.append(f"line {i + 1}: a ```cpp block without `<!-- tests/consumer/NAME -->` above it")
+            else:
+                source = consumer / marker.group(1)
+                text = "\n".join(lines[i + 1:end]) + "\n"
+                if not source.exists():
+                    problems.append(f"line {i + 1}: {source} does not exist")
+                elif source.read_text() != text:
+                    problems.append(f"line {i + 1}: the block differs from {source}")
+                blocks += 1
+            i = end
+        i += 1
+    if blocks == 0:
+        problems.append("README.md has no C++ code block")
+    for p in problems:
+        print(f"readme_blocks: {p}")
+    if not problems:
+        print(f"readme_blocks: OK, {blocks} C++ blocks, each equal to its tests/consumer file")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
