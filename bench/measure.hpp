@@ -1,5 +1,5 @@
 // Timing for fieldlab's own reports (ffbench): best and median of S samples, in ns per
-// operation. Method (the seed's): the caller's timed function does all the operations of
+// operation. Method (ghash-powers-bench's): the caller's timed function does all the operations of
 // one sample; setup (RNG, allocation) and checksums stay outside it.
 // Plain header with no imports: include it before any `import`.
 #pragma once

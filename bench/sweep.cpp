@@ -138,7 +138,7 @@ void run_sweep(const options& o, results& r) {
         progress(std::string("sweep: no plot: ") + e.what());
       }
     }
-    // The best window at the largest batch (the seed tunes for large batches).
+    // The best window at the largest batch (ghash-powers-bench tunes for large batches).
     best_window b{field, 0, default_power_window(field), 0, 0};
     for (const measurement& m : ms)
       if (m.point.log2_n == o.max_log) {

@@ -112,7 +112,14 @@ void register_tests() {
     for (backend b : {backend::adx, backend::ifma}) {
       if (!cpu_has(b)) continue;
       std::vector<element<b127>> a(3), out(3);
-      EXPECT_THROW(mul<b127>(b, a, a, out), ff::error) << to_string(b);
+      try {
+        mul<b127>(b, a, a, out);
+        ADD_FAILURE() << to_string(b) << " was accepted for a binary field";
+      } catch (const ff::error& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("backend '" + std::string(to_string(b)) + "' has no kernels"), std::string::npos) << what;
+        EXPECT_NE(what.find("runs on portable, pclmul"), std::string::npos) << what;
+      }
     }
   });
   fft::register_test("version", "matches_cmake_project_version", [] { EXPECT_EQ(ff::version(), FF_PROJECT_VERSION); });

@@ -31,50 +31,27 @@ concept policy = requires {
 
 namespace detail {
 
-// One trampoline per target. The body is the same everywhere; only the attribute differs.
+// One trampoline per target: the same body, compiled with the target's instruction sets.
 template <class Fn>
 FF_INLINE decltype(auto) call(Fn& fn) {
   return fn();
 }
-template <class Fn>
-decltype(auto) under_baseline(Fn& fn) {
-  return call(fn);
-}
+#define FF_TRAMPOLINE(NAME, ...)                                   \
+  template <class Fn>                                              \
+  __VA_ARGS__ decltype(auto) under_##NAME(Fn& fn) { return call(fn); }
+FF_TRAMPOLINE(baseline)
 #if defined(__x86_64__)
-template <class Fn>
-[[gnu::target(FF_TARGET_PCLMUL)]] decltype(auto) under_pclmul(Fn& fn) {
-  return call(fn);
-}
-template <class Fn>
-[[gnu::target(FF_TARGET_VPCLMUL256)]] decltype(auto) under_vpclmul256(Fn& fn) {
-  return call(fn);
-}
-template <class Fn>
-[[gnu::target(FF_TARGET_VPCLMUL512)]] decltype(auto) under_vpclmul512(Fn& fn) {
-  return call(fn);
-}
-template <class Fn>
-[[gnu::target(FF_TARGET_ADX)]] decltype(auto) under_adx(Fn& fn) {
-  return call(fn);
-}
-template <class Fn>
-[[gnu::target(FF_TARGET_IFMA)]] decltype(auto) under_ifma(Fn& fn) {
-  return call(fn);
-}
-template <class Fn>
-[[gnu::target(FF_TARGET_AVX2)]] decltype(auto) under_avx2(Fn& fn) {
-  return call(fn);
-}
-template <class Fn>
-[[gnu::target(FF_TARGET_GFNI512)]] decltype(auto) under_gfni512(Fn& fn) {
-  return call(fn);
-}
+FF_TRAMPOLINE(pclmul, [[gnu::target(FF_TARGET_PCLMUL)]])
+FF_TRAMPOLINE(vpclmul256, [[gnu::target(FF_TARGET_VPCLMUL256)]])
+FF_TRAMPOLINE(vpclmul512, [[gnu::target(FF_TARGET_VPCLMUL512)]])
+FF_TRAMPOLINE(adx, [[gnu::target(FF_TARGET_ADX)]])
+FF_TRAMPOLINE(ifma, [[gnu::target(FF_TARGET_IFMA)]])
+FF_TRAMPOLINE(avx2, [[gnu::target(FF_TARGET_AVX2)]])
+FF_TRAMPOLINE(gfni512, [[gnu::target(FF_TARGET_GFNI512)]])
 #elif defined(__aarch64__)
-template <class Fn>
-[[gnu::target(FF_TARGET_PMULL)]] decltype(auto) under_pmull(Fn& fn) {
-  return call(fn);
-}
+FF_TRAMPOLINE(pmull, [[gnu::target(FF_TARGET_PMULL)]])
 #endif
+#undef FF_TRAMPOLINE
 
 template <class P, class Fn>
 struct with_policy {
@@ -104,14 +81,21 @@ decltype(auto) run_with(Fn&& fn) {
 }
 
 namespace detail {
-template <class Fn, class P0, class... P>
-FF_INLINE decltype(auto) dispatch_among(backend b, Fn& fn, policy_list<P0, P...>) {
+template <class... P>
+[[noreturn]] void no_kernels(backend b, policy_list<P...>) {
+  std::string have;
+  ((have += (have.empty() ? "" : ", ") + std::string(to_string(P::id))), ...);
+  throw error("backend '" + std::string(to_string(b)) + "' has no kernels for this operation (it runs on " + have + ")");
+}
+template <class Fn, class All, class P0, class... P>
+FF_INLINE decltype(auto) dispatch_among(backend b, Fn& fn, All all, policy_list<P0, P...>) {
+  static_assert(policy<P0>);
   if constexpr (sizeof...(P) == 0) {
-    if (b != P0::id) throw error("backend '" + std::string(to_string(b)) + "' has no kernels for this operation");
+    if (b != P0::id) no_kernels(b, all);
     return run_with<target_of(P0::id)>(with_policy<P0, Fn>{fn});
   } else {
     if (b == P0::id) return run_with<target_of(P0::id)>(with_policy<P0, Fn>{fn});
-    return dispatch_among(b, fn, policy_list<P...>{});
+    return dispatch_among(b, fn, all, policy_list<P...>{});
   }
 }
 }  // namespace detail
@@ -121,7 +105,7 @@ FF_INLINE decltype(auto) dispatch_among(backend b, Fn& fn, policy_list<P0, P...>
 template <class Policies, class Fn>
 decltype(auto) dispatch(backend b, Fn&& fn) {
   if (!cpu_has(b)) throw error(missing_backend_message(b));
-  return detail::dispatch_among(b, fn, Policies{});
+  return detail::dispatch_among(b, fn, Policies{}, Policies{});
 }
 
 }  // namespace ff

@@ -6,7 +6,6 @@ module;
 #include <random>
 #include <string>
 #include <string_view>
-#include <tuple>
 export module ff.core.field;
 import ff.core.element;
 import ff.core.cpu;

@@ -54,8 +54,8 @@ FF_INLINE void rows_to_limbs(const std::array<V, N>& rows, std::array<V, N>& lim
     limbs[3] = __builtin_shufflevector(t1, t3, 2, 6, 3, 7, 10, 14, 11, 15);
   } else if constexpr (W == 4 && N == 4) {
     // 4 elements of 4 limbs, the 4x4 transpose: in-lane unpacks give limbs 0 and 2 (or 1 and
-    // 3) of two elements, then whole 128-bit lanes (vperm2i128). The generic shuffles
-    // compiled to 13 broadcasts, 24 blends and 6 inserts per b256 loop.
+    // 3) of two elements, then whole 128-bit lanes (vperm2i128); the generic shuffles compile
+    // to broadcasts and blends (docs/performance/decisions.md, "Batch layout").
     V t0, t1, t2, t3;
     unpack_lanes<W>(rows[0], rows[1], t0, t1);
     unpack_lanes<W>(rows[2], rows[3], t2, t3);
