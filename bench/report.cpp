@@ -31,13 +31,17 @@ void write_atomically(const std::string& path, const std::string& text) {
 }
 
 nlohmann::json machine_description() {
-  std::string cpu = "unknown";
+  // The first processor's entries of /proc/cpuinfo. A VM's "model name" may say no more than
+  // "AMD EPYC": family and model tell the microarchitecture (AMD 25 = Zen 3 / 4, 26 = Zen 5).
+  std::string cpu = "unknown", family, model, mhz;
   std::ifstream info("/proc/cpuinfo");
-  for (std::string line; std::getline(info, line);)
-    if (line.rfind("model name", 0) == 0 || line.rfind("CPU part", 0) == 0) {
-      cpu = line.substr(line.find(':') + 2);
-      break;
-    }
+  auto value = [](const std::string& line) { return line.substr(line.find(':') + 2); };
+  for (std::string line; std::getline(info, line) && !line.empty();) {
+    if (line.rfind("model name", 0) == 0 || line.rfind("CPU part", 0) == 0) cpu = value(line);
+    else if (line.rfind("cpu family", 0) == 0 || line.rfind("CPU architecture", 0) == 0) family = value(line);
+    else if (line.rfind("model\t", 0) == 0 || line.rfind("CPU variant", 0) == 0) model = value(line);
+    else if (line.rfind("cpu MHz", 0) == 0) mhz = value(line);
+  }
   const ff::cpu_features& f = ff::cpu();
   nlohmann::json features = nlohmann::json::array();
   auto has = [&](bool b, const char* name) {
@@ -63,6 +67,9 @@ nlohmann::json machine_description() {
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   return {{"cpu", cpu},
+          {"cpu_family", family},
+          {"cpu_model", model},
+          {"cpu_mhz", mhz},
           {"cores", sysconf(_SC_NPROCESSORS_ONLN)},
           {"features", features},
           {"backends", backends},
