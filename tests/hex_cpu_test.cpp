@@ -1,5 +1,6 @@
 // Hex parsing and formatting (round trips against NTL's view of the bits, clear refusals)
 // and backend selection (FF_BACKEND's grammar, families, refusal of what the CPU lacks).
+#include <fstream>
 #include "harness.hpp"
 
 using namespace ff;
@@ -50,6 +51,26 @@ void register_tests() {
   fft::register_test("cpu", "backend_names_round_trip", [] {
     for (const backend_info& i : backend_table) EXPECT_EQ(parse_backend(to_string(i.id)), i.id);
     EXPECT_FALSE(parse_backend("sse9").has_value());
+  });
+  // CPUID as the kernel reads it: every feature fieldlab detects agrees with /proc/cpuinfo.
+  fft::register_test("cpu", "features_agree_with_proc_cpuinfo", [] {
+    std::ifstream info("/proc/cpuinfo");
+    std::string line, flags;
+    while (std::getline(info, line))
+      if (line.rfind("flags", 0) == 0) {
+        flags = " " + line.substr(line.find(':') + 1) + " ";
+        break;
+      }
+    if (flags.empty()) GTEST_SKIP() << "/proc/cpuinfo has no flags line (not x86-64 Linux)";
+    const cpu_features& f = cpu();
+    const std::pair<const char*, bool> expected[] = {
+        {"pclmulqdq", f.pclmul},       {"sse4_1", f.sse41},           {"avx2", f.avx2},
+        {"bmi2", f.bmi2},              {"adx", f.adx},                {"avx512f", f.avx512f},
+        {"avx512vl", f.avx512vl},      {"avx512bw", f.avx512bw},      {"avx512dq", f.avx512dq},
+        {"avx512ifma", f.avx512ifma},  {"avx512vbmi", f.avx512vbmi},  {"avx512_vbmi2", f.avx512vbmi2},
+        {"vpclmulqdq", f.vpclmulqdq},  {"gfni", f.gfni}};
+    for (const auto& [name, detected] : expected)
+      EXPECT_EQ(flags.find(" " + std::string(name) + " ") != std::string::npos, detected) << name;
   });
   fft::register_test("cpu", "portable_always_available", [] {
     for (family f : all_families) {

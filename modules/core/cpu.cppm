@@ -83,34 +83,41 @@ struct cpu_features {
   bool os_ymm = false, os_zmm = false;  // the OS saves the wide registers
 };
 
+#if defined(__x86_64__)
+// Where CPUID reports each feature: leaf (subleaf 0), register, bit.
+struct cpuid_bit {
+  bool cpu_features::*flag;
+  unsigned leaf;
+  char reg;
+  unsigned bit;
+};
+inline constexpr cpuid_bit cpuid_bits[] = {
+    {&cpu_features::pclmul, 1, 'c', 1},        {&cpu_features::sse41, 1, 'c', 19},
+    {&cpu_features::avx2, 7, 'b', 5},          {&cpu_features::bmi2, 7, 'b', 8},
+    {&cpu_features::avx512f, 7, 'b', 16},      {&cpu_features::avx512dq, 7, 'b', 17},
+    {&cpu_features::adx, 7, 'b', 19},          {&cpu_features::avx512ifma, 7, 'b', 21},
+    {&cpu_features::avx512bw, 7, 'b', 30},     {&cpu_features::avx512vl, 7, 'b', 31},
+    {&cpu_features::avx512vbmi, 7, 'c', 1},    {&cpu_features::avx512vbmi2, 7, 'c', 6},
+    {&cpu_features::gfni, 7, 'c', 8},          {&cpu_features::vpclmulqdq, 7, 'c', 10},
+};
+#endif
+
+// Detected once. On an architecture, the other architecture's features stay false.
 const cpu_features& cpu() {
   static const cpu_features detected = [] {
     cpu_features f;
 #if defined(__x86_64__)
-    unsigned a, b, c, d;
-    if (__get_cpuid(1, &a, &b, &c, &d)) {
-      f.pclmul = c & (1u << 1);
-      f.sse41 = c & (1u << 19);
-      if (c & (1u << 27)) {  // OSXSAVE: ask the OS which register states it saves
+    for (unsigned leaf : {1u, 7u}) {
+      unsigned r[4];  // eax ebx ecx edx
+      if (!__get_cpuid_count(leaf, 0, &r[0], &r[1], &r[2], &r[3])) continue;
+      for (const cpuid_bit& c : cpuid_bits)
+        if (c.leaf == leaf) f.*c.flag = (r[c.reg - 'a'] >> c.bit) & 1;
+      if (leaf == 1 && (r[2] >> 27 & 1)) {  // OSXSAVE: ask the OS which register states it saves
         unsigned lo, hi;
         __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         f.os_ymm = (lo & 0x6) == 0x6;
         f.os_zmm = f.os_ymm && (lo & 0xe0) == 0xe0;
       }
-    }
-    if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-      f.avx2 = b & (1u << 5);
-      f.bmi2 = b & (1u << 8);
-      f.avx512f = b & (1u << 16);
-      f.avx512dq = b & (1u << 17);
-      f.adx = b & (1u << 19);
-      f.avx512ifma = b & (1u << 21);
-      f.avx512bw = b & (1u << 30);
-      f.avx512vl = b & (1u << 31);
-      f.avx512vbmi = c & (1u << 1);
-      f.avx512vbmi2 = c & (1u << 6);
-      f.gfni = c & (1u << 8);
-      f.vpclmulqdq = c & (1u << 10);
     }
 #elif defined(__aarch64__)
     f.pmull = getauxval(AT_HWCAP) & HWCAP_PMULL;
@@ -132,10 +139,10 @@ struct isa_requirement {
   bool (*present)(const cpu_features&);
 };
 
-// What each target needs, and whether this binary (its architecture) and this CPU have it.
+// What each target needs, and whether this CPU has it (on another architecture its features
+// are all false, so are these).
 inline constexpr std::array<isa_requirement, 9> isa_table = {{
     {isa::baseline, "nothing", [](const cpu_features&) { return true; }},
-#if defined(__x86_64__)
     {isa::pclmul, "PCLMULQDQ and SSE4.1 (x86-64)", [](const cpu_features& f) { return f.pclmul && f.sse41; }},
     {isa::vpclmul256, "AVX2 and VPCLMULQDQ (x86-64)",
      [](const cpu_features& f) { return f.pclmul && f.sse41 && f.avx2 && f.vpclmulqdq && f.os_ymm; }},
@@ -144,7 +151,7 @@ inline constexpr std::array<isa_requirement, 9> isa_table = {{
        return f.pclmul && f.sse41 && f.avx2 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512vbmi2 &&
               f.vpclmulqdq && f.os_zmm;
      }},
-    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features&) { return false; }},
+    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features& f) { return f.pmull; }},
     {isa::adx, "BMI2 (MULX) and ADX (ADCX/ADOX) (x86-64)", [](const cpu_features& f) { return f.bmi2 && f.adx; }},
     {isa::ifma, "AVX512F/VL/BW/DQ and AVX512-IFMA (x86-64)",
      [](const cpu_features& f) {
@@ -153,20 +160,6 @@ inline constexpr std::array<isa_requirement, 9> isa_table = {{
     {isa::avx2, "AVX2 (x86-64)", [](const cpu_features& f) { return f.avx2 && f.os_ymm; }},
     {isa::gfni512, "AVX512F/BW/VBMI and GFNI (x86-64)",
      [](const cpu_features& f) { return f.avx2 && f.avx512f && f.avx512bw && f.avx512vbmi && f.gfni && f.os_zmm; }},
-#else
-    {isa::pclmul, "PCLMULQDQ and SSE4.1 (x86-64)", [](const cpu_features&) { return false; }},
-    {isa::vpclmul256, "AVX2 and VPCLMULQDQ (x86-64)", [](const cpu_features&) { return false; }},
-    {isa::vpclmul512, "AVX512F/VL/BW/DQ/VBMI2 and VPCLMULQDQ (x86-64)", [](const cpu_features&) { return false; }},
-#if defined(__aarch64__)
-    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features& f) { return f.pmull; }},
-#else
-    {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features&) { return false; }},
-#endif
-    {isa::adx, "BMI2 (MULX) and ADX (ADCX/ADOX) (x86-64)", [](const cpu_features&) { return false; }},
-    {isa::ifma, "AVX512F/VL/BW/DQ and AVX512-IFMA (x86-64)", [](const cpu_features&) { return false; }},
-    {isa::avx2, "AVX2 (x86-64)", [](const cpu_features&) { return false; }},
-    {isa::gfni512, "AVX512F/BW/VBMI and GFNI (x86-64)", [](const cpu_features&) { return false; }},
-#endif
 }};
 
 static_assert([] {
