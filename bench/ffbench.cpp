@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   CLI::App app{"ffbench: fieldlab benchmarks with peers and hardware floors.\n"
                "With no mode flag: property gate, then powers, bulk multiplication and the isomorphism."};
   std::string field_list;
-  ff::for_each_field<ff::fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
+  ff::for_each_field<ff::binary_fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
   app.add_option("--field", field, field_list + "or all")->capture_default_str();
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
@@ -66,10 +66,10 @@ int main(int argc, char** argv) {
 
   try {
     if (no_peers) o.peers = false;
-    if (field == "all") ff::for_each_field<ff::fields>([&]<class F>() { o.fields.emplace_back(F::name); });
+    if (field == "all") ff::for_each_field<ff::binary_fields>([&]<class F>() { o.fields.emplace_back(F::name); });
     else {
       try {
-        ff::visit_field<ff::fields>(field, []<class F>() {});
+        ff::visit_field<ff::binary_fields>(field, []<class F>() {});
       } catch (const ff::error& e) {
         fail(std::string(e.what()) + " or all");
       }
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     // The library's own check, per selected field (its element size sets the table size).
     if (o.window_bits)
       for (const std::string& f : o.fields)
-        ff::visit_field<ff::fields>(f, [&]<class F>() {
+        ff::visit_field<ff::binary_fields>(f, [&]<class F>() {
           try {
             ff::check_window_bits(F::name, unsigned(*o.window_bits), sizeof(ff::element<F>), ff::available_memory_bytes());
           } catch (const ff::error& e) {

@@ -125,12 +125,12 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
 // ---- Shared with the sweep (power_timing.hpp) ---------------------------------------------------
 unsigned default_power_window(const std::string& field) {
   unsigned w = 0;
-  ff::visit_field<ff::fields>(field, [&]<class F>() { w = F::tuning.power_window_bits; });
+  ff::visit_field<ff::binary_fields>(field, [&]<class F>() { w = F::tuning.power_window_bits; });
   return w;
 }
 std::size_t power_element_bytes(const std::string& field) {
   std::size_t b = 0;
-  ff::visit_field<ff::fields>(field, [&]<class F>() { b = sizeof(ff::element<F>); });
+  ff::visit_field<ff::binary_fields>(field, [&]<class F>() { b = sizeof(ff::element<F>); });
   return b;
 }
 
@@ -139,7 +139,7 @@ std::vector<power_point> time_fixed_base_powers(const std::string& field, const 
                                                 const std::function<void(const power_point&)>& after_each) {
   std::vector<power_point> points;
   const ff::backend be = backend_named(backend);
-  ff::visit_field<ff::fields>(field, [&]<class F>() {
+  ff::visit_field<ff::binary_fields>(field, [&]<class F>() {
     const ff::fixed_base_table<F> t(window_bits);
     const auto e = random_exponents(std::size_t{1} << max_log, 5);
     std::vector<ff::element<F>> out(e.size());
@@ -178,7 +178,7 @@ void run_power_report(const options& o, results& r) {
   std::vector<row> rows;
 
   for (const std::string& field : o.fields) {
-    ff::visit_field<ff::fields>(field, [&]<class F>() {
+    ff::visit_field<ff::binary_fields>(field, [&]<class F>() {
       const unsigned w = o.window_bits ? unsigned(*o.window_bits) : F::tuning.power_window_bits;
       progress("power " + field + ": building the " + std::to_string(w) + "-bit window table");
       const ff::fixed_base_table<F> t(w);

@@ -28,6 +28,8 @@ ${imports}
 export namespace ${R_NAMESPACE} {
 
 using fields = ${type};
+using binary_fields = ff::fields_of<ff::family::binary, fields>;
+using prime_fields = ff::fields_of<ff::family::prime, fields>;
 
 }  // namespace ${R_NAMESPACE}
 " @ONLY)

@@ -4,3 +4,5 @@ export module ff;
 export import ff.registry;
 export import ff.power;
 export import ff.iso;
+export import ff.bn254;
+export import ff.bls12_381;

@@ -10,4 +10,8 @@ set(FF_FIELDS
   binary/sect193
   binary/b256
   binary/ghash2
+  prime/bn254_fp
+  prime/bn254_fr
+  prime/bls12_381_fp
+  prime/bls12_381_fr
 )

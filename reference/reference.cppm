@@ -7,6 +7,7 @@ module;
 #include <NTL/GF2X.h>
 #include <NTL/GF2XFactoring.h>
 #include <NTL/ZZ.h>
+#include <NTL/ZZ_p.h>
 #include <NTL/mat_GF2.h>
 #include <algorithm>
 #include <array>
@@ -400,6 +401,75 @@ std::vector<std::array<u64, 4>> gf2_matrix_inverse(std::span<const std::array<u6
   NTL::inv(d, x, to_mat_gf2(columns));
   if (NTL::IsZero(d)) return {};
   return columns_of(x);
+}
+
+}  // namespace ff::ref
+
+// ---- prime fields: canonical integers <-> NTL ZZ, arithmetic in NTL's ZZ_p (on GMP) -----------
+export namespace ff::ref {
+
+// NTL integers -> little-endian 64-bit limbs (to_zz goes the other way).
+template <std::size_t N>
+prime::limbs<N> to_limbs(const NTL::ZZ& z) {
+  std::array<unsigned char, 8 * N> bytes{};
+  NTL::BytesFromZZ(bytes.data(), z, long(bytes.size()));
+  prime::limbs<N> x{};
+  for (std::size_t i = 0; i < bytes.size(); ++i) x[i / 8] |= u64(bytes[i]) << (8 * (i % 8));
+  return x;
+}
+template <prime_family F>
+const NTL::ZZ& prime_modulus() {
+  static const NTL::ZZ p = to_zz(std::span<const u64>(F::p));
+  return p;
+}
+// The canonical integer of a (not its Montgomery form).
+template <prime_family F>
+NTL::ZZ to_zz(const element<F>& a) {
+  const auto x = F::to_integer(a);
+  return to_zz(std::span<const u64>(x));
+}
+template <prime_family F>
+element<F> from_zz(const NTL::ZZ& z) {
+  return F::from_integer(to_limbs<F::n>(z % prime_modulus<F>()));
+}
+// f(args...) computed in NTL's ZZ_p modulo F's prime (the modulus is pushed for the call).
+template <prime_family F, class Fn>
+auto in_zz_p(Fn&& fn) {
+  NTL::ZZ_pPush push(prime_modulus<F>());
+  return fn();
+}
+template <prime_family F>
+NTL::ZZ_p to_zz_p(const element<F>& a) {
+  return NTL::conv<NTL::ZZ_p>(to_zz(a));
+}
+template <prime_family F>
+element<F> from_zz_p(const NTL::ZZ_p& a) {
+  return from_zz<F>(NTL::rep(a));
+}
+template <prime_family F>
+element<F> mul(const element<F>& a, const element<F>& b) {
+  return in_zz_p<F>([&] { return from_zz_p<F>(to_zz_p(a) * to_zz_p(b)); });
+}
+template <prime_family F>
+element<F> add(const element<F>& a, const element<F>& b) {
+  return in_zz_p<F>([&] { return from_zz_p<F>(to_zz_p(a) + to_zz_p(b)); });
+}
+template <prime_family F>
+element<F> sub(const element<F>& a, const element<F>& b) {
+  return in_zz_p<F>([&] { return from_zz_p<F>(to_zz_p(a) - to_zz_p(b)); });
+}
+template <prime_family F>
+element<F> inverse(const element<F>& a) {
+  return in_zz_p<F>([&] { return from_zz_p<F>(NTL::inv(to_zz_p(a))); });
+}
+template <prime_family F>
+element<F> power(const element<F>& a, const NTL::ZZ& e) {
+  return in_zz_p<F>([&] { return from_zz_p<F>(NTL::power(to_zz_p(a), e)); });
+}
+// The Legendre symbol by NTL's Jacobi (-1, 0, 1).
+template <prime_family F>
+int legendre(const element<F>& a) {
+  return int(NTL::Jacobi(to_zz(a), prime_modulus<F>()));
 }
 
 }  // namespace ff::ref

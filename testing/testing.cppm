@@ -93,6 +93,46 @@ rc::Gen<element<F>> elements() {
                         [](const std::array<u64, F::limbs>& l) { return canonical<F>(l); })}});
 }
 
+// Where Montgomery arithmetic and its carries break: 0, 1, 2, p - 1, p - 2, (p - 1)/2,
+// (p + 1)/2, R mod p, 2^64 and 2^128 (below p), and values whose lower limbs are all ones
+// under p's top limb or one less.
+template <prime_family F>
+std::vector<element<F>> edge_cases() {
+  using L = prime::limbs<F::n>;
+  const auto value = [](const L& x) { return F::from_integer(x); };
+  const auto small = [&](u64 v) { return F::from_small(v); };
+  L half = F::half_p_minus_1, half_up = F::half_p_minus_1, one{};
+  one[0] = 1;
+  prime::add(half_up, half, one);
+  std::vector<element<F>> r = {F::zero(), small(1), small(2), value(F::p_minus(1)), value(F::p_minus(2)),
+                               value(half), value(half_up), value(F::r_mod_p)};
+  for (std::size_t k : {std::size_t(1), std::size_t(2)})
+    if (k < F::n) {
+      L x{};
+      x[k] = 1;
+      r.push_back(value(x));
+    }
+  for (u64 top_minus : {u64(0), u64(1)}) {
+    L x;
+    x.fill(~u64(0));
+    x[F::n - 1] = F::p[F::n - 1] - top_minus;
+    if (!prime::less(x, F::p)) continue;  // p's own lower limbs are smaller: p - 1, p - 2 cover it
+    r.push_back(value(x));
+  }
+  return r;
+}
+// Elements: one draw in seven an edge case, the others uniform-ish integers below p (random
+// limbs cut to p's bit length, p subtracted when they reach it).
+template <prime_family F>
+rc::Gen<element<F>> elements() {
+  return rc::gen::weightedOneOf<element<F>>(
+      {{1, rc::gen::elementOf(edge_cases<F>())},
+       {6, rc::gen::map(rc::gen::arbitrary<std::array<u64, F::limbs>>(), [](std::array<u64, F::limbs> l) {
+          if (F::bits % 64) l[F::n - 1] &= (u64(1) << (F::bits % 64)) - 1;
+          if (!prime::less(l, F::p)) prime::sub(l, l, F::p);
+          return F::from_integer(l);
+        })}});
+}
 // The field axioms through the scalar API (whatever backend FF_BACKEND chose), and the laws
 // every field's text form and power obey.
 template <field F>
@@ -180,6 +220,49 @@ std::vector<property> binary_field_laws() {
   return laws;
 }
 
+// Laws of the prime fields that need no reference: the inversions agree, square roots
+// square back and exist exactly for squares, Euler's criterion, bytes round-trip.
+template <prime_field F>
+std::vector<property> prime_field_laws() {
+  using E = element<F>;
+  const auto gen = [] { return *rc::gen::arbitrary<E>(); };
+  return {
+      {"inversions_agree",
+       [=] {
+         const E a = gen();
+         RC_PRE(!a.is_zero());
+         const E inv = inverse(a);
+         RC_ASSERT(inverse_var(a) == inv);
+         RC_ASSERT(inverse_fermat(a) == inv);
+       }},
+      {"sqrt_exists_exactly_for_squares",
+       [=] {
+         const E a = gen();
+         const auto r = ff::sqrt(a);
+         RC_ASSERT(r.has_value() == (legendre(a) >= 0));
+         if (r) RC_ASSERT(square(*r) == a);
+         RC_ASSERT(ff::sqrt(square(a)).has_value());
+       }},
+      {"legendre_is_multiplicative",
+       [=] {
+         const E a = gen(), b = gen();
+         RC_ASSERT(legendre(a * b) == legendre(a) * legendre(b));
+       }},
+      {"pow_var_equals_pow",
+       [=] {
+         const E a = gen();
+         const auto e = *rc::gen::arbitrary<std::array<u64, F::limbs>>();
+         RC_ASSERT(pow_var(a, std::span<const u64>(e)) == pow(a, std::span<const u64>(e)));
+       }},
+      {"bytes_round_trip",
+       [=] {
+         const E a = gen();
+         RC_ASSERT(F::from_bytes_be(F::to_bytes_be(a)) == a);
+         RC_ASSERT(F::from_bytes_le(F::to_bytes_le(a)) == a);
+         RC_ASSERT(F::parse(to_hex(a)) == a);
+       }},
+  };
+}
 // A reference product to compare a backend with: by default the portable backend's.
 template <class F>
 using reference_product = std::function<element<F>(const element<F>&, const element<F>&)>;
@@ -227,6 +310,10 @@ struct ShowType<ff::element<F>> {
   static void showType(std::ostream& os) { os << "ff::element<" << F::name << ">"; }
 };
 template <ff::binary_family F>
+struct Arbitrary<ff::element<F>> {
+  static Gen<ff::element<F>> arbitrary() { return ff::testing::elements<F>(); }
+};
+template <ff::prime_family F>
 struct Arbitrary<ff::element<F>> {
   static Gen<ff::element<F>> arbitrary() { return ff::testing::elements<F>(); }
 };

@@ -19,6 +19,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <sstream>
 #include <vector>
 import ff.reference;
 import ff.testing;
@@ -30,7 +31,11 @@ using ff::u64;
 // fn.template operator()<F>() for every field under test: the registry and the test fields.
 template <class Fn>
 void for_each_field(Fn&& fn) {
-  ff::for_each_field<fft::fields>(fn);
+  ff::for_each_field<fft::binary_fields>(fn);
+}
+template <class Fn>
+void for_each_prime_field(Fn&& fn) {
+  ff::for_each_field<fft::prime_fields>(fn);
 }
 
 // When set, every registered test reports itself skipped with this reason (e.g. a forced

@@ -41,7 +41,7 @@ struct failure : std::runtime_error {
 // The fields ffcalc knows (the library's list), in the order --help lists them.
 std::string field_names() {
   std::string names;
-  ff::for_each_field<ff::fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
+  ff::for_each_field<ff::binary_fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
   return names;
 }
 
@@ -165,7 +165,7 @@ using calculator = std::string (*)(std::string_view, std::span<const std::string
 calculator find_field(std::string_view name) {
   calculator found = nullptr;
   try {
-    ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
+    ff::visit_field<ff::binary_fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
     usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
   }

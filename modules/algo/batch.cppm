@@ -342,15 +342,20 @@ void check_batch(const char* what, std::size_t na, std::size_t nb, std::size_t n
 
 export namespace ff {
 
+// A field whose batches run the staged kernels above over its batch policies (a family
+// without them, such as the prime fields until their vector backend, brings its own loop).
+template <class F>
+concept batched_field = field<F> && requires { typename F::batch_policies; };
+
 // out[i] = a[i] * b[i] with an explicit backend (refused when this CPU lacks it).
-template <field F>
+template <batched_field F>
 void mul(backend be, std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
   detail::check_batch<F>("ff::mul", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
   dispatch<typename F::batch_policies>(be, detail::batch_kernel<F, detail::operands::two>{a.data(), b.data(), out.data(), out.size()});
 }
 
 // out[i] = a[i]^2 with an explicit backend.
-template <field F>
+template <batched_field F>
 void square(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
   detail::check_batch<F>("ff::square", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
   // b is never read (operands::one); a stands in so that no null pointer is offset.
@@ -358,19 +363,19 @@ void square(backend be, std::span<const element<F>> a, std::span<element<F>> out
 }
 
 // The same with the family's batch backend (FF_BACKEND or the fastest available).
-template <field F>
+template <batched_field F>
 void mul(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
   mul<F>(batch_backend(F::family), a, b, out);
 }
-template <field F>
+template <batched_field F>
 void square(std::span<const element<F>> a, std::span<element<F>> out) {
   square<F>(batch_backend(F::family), a, out);
 }
-template <field F>
+template <batched_field F>
 void mul(const std::vector<element<F>>& a, const std::vector<element<F>>& b, std::vector<element<F>>& out) {
   mul<F>(std::span<const element<F>>(a), std::span<const element<F>>(b), std::span<element<F>>(out));
 }
-template <field F>
+template <batched_field F>
 void square(const std::vector<element<F>>& a, std::vector<element<F>>& out) {
   square<F>(std::span<const element<F>>(a), std::span<element<F>>(out));
 }

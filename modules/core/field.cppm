@@ -6,6 +6,7 @@ module;
 #include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
 export module ff.core.field;
 import ff.core.element;
 import ff.core.cpu;
@@ -54,6 +55,19 @@ template <class... A, class... B>
 constexpr field_list<A..., B...> concat(field_list<A...>, field_list<B...>) {
   return {};
 }
+template <class... A, class... B>
+constexpr field_list<A..., B...> operator+(field_list<A...>, field_list<B...>) {
+  return {};
+}
+namespace detail {
+template <ff::family Family, class... F>
+constexpr auto of_family(field_list<F...>) {
+  return (field_list<>{} + ... + std::conditional_t<F::family == Family, field_list<F>, field_list<>>{});
+}
+}  // namespace detail
+// The fields of List that belong to Family, in order.
+template <ff::family Family, class List>
+using fields_of = decltype(detail::of_family<Family>(List{}));
 
 // fn.template operator()<F>() for every field of the list, in order.
 template <class List, class Fn>

@@ -1,0 +1,219 @@
+// ff.prime.field: the Montgomery template. A prime field is one line,
+//   struct bn254_fp : montgomery_field<bn254_fp, "2188...583"> { name, generator_value, tuning };
+// everything else (limb count, R mod p, R^2 mod p, -p^-1 mod 2^64, the 2-adicity of p - 1, the
+// smallest quadratic non-residue, the square-root constants) is computed here at compile time
+// from the modulus text. Elements are kept in Montgomery form (x R mod p, R = 2^(64 n));
+// every boundary (parse, print, bytes, integers) speaks canonical integers.
+module;
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+#include "../core/macros.h"
+export module ff.prime.field;
+import ff.core.element;
+import ff.core.cpu;
+import ff.core.dispatch;
+import ff.core.field;
+import ff.prime.bigint;
+import ff.prime.policies;
+import ff.prime.adx;
+export namespace ff {
+// A string literal usable as a template argument (the modulus of a prime field).
+template <std::size_t Size>
+struct fixed_string {
+  char text[Size]{};
+  consteval fixed_string(const char (&s)[Size]) { std::copy_n(s, Size, text); }
+  constexpr std::string_view view() const { return {text, Size - 1}; }
+};
+
+namespace prime {
+// The limb count of the integer written in `text`.
+consteval std::size_t limbs_for(std::string_view text) {
+  limbs<16> v{};
+  if (parse_unsigned(text, v) != parse_status::ok) throw "malformed modulus";
+  return (bit_length(v) + 63) / 64;
+}
+// The scalar policies of the prime family on this architecture.
+#if defined(__x86_64__)
+using scalar_policy_list = policy_list<portable, adx>;
+#else
+using scalar_policy_list = policy_list<portable>;
+#endif
+}  // namespace prime
+
+// The structural part of a prime field: what the family's functions are constrained on.
+template <class F>
+concept prime_family = (F::family == family::prime) && prime::modulus_description<F> && requires {
+  { F::name } -> std::convertible_to<std::string_view>;
+  { F::limbs } -> std::convertible_to<std::size_t>;
+};
+
+// The modulus written in Modulus and the constants of Montgomery arithmetic.
+template <fixed_string Modulus>
+struct montgomery_core {
+  static constexpr std::string_view modulus_text = Modulus.view();
+  static constexpr std::size_t limbs = prime::limbs_for(modulus_text);
+  static constexpr std::size_t n = limbs;  // the modulus description (prime::modulus_description)
+  using limbs_t = prime::limbs<n>;
+  static constexpr ff::family family = family::prime;
+  static constexpr limbs_t p = prime::parse_constant<n>(modulus_text);
+  static_assert(p[0] & 1, "the modulus of a Montgomery field is odd");
+  static constexpr unsigned bits = prime::bit_length(p);
+  static constexpr std::size_t bytes = (bits + 7) / 8;
+  static constexpr u64 p_inv_neg = prime::neg_inverse_mod_2_64(p[0]);
+  // p's top limb < 2^63 - 1: the CIOS sum then never carries past n limbs.
+  static constexpr bool spare_bit = p[n - 1] < 0x7fffffffffffffffULL;
+  static constexpr limbs_t r_mod_p = prime::pow2_mod(64 * n, p);
+  static constexpr limbs_t r2_mod_p = prime::pow2_mod(128 * n, p);
+  static constexpr limbs_t r3_mod_p = prime::pow2_mod(192 * n, p);
+  using scalar_policies = prime::scalar_policy_list;
+};
+
+// What the square root and the proofs need besides (computed with montgomery_core's kernels).
+template <fixed_string Modulus>
+struct montgomery_modulus : montgomery_core<Modulus> {
+  using core = montgomery_core<Modulus>;
+  using core::n, core::p, core::r_mod_p, core::r2_mod_p;
+  using typename core::limbs_t;
+
+  // Montgomery form in and out (the portable kernels: compile-time constants use them too).
+  static constexpr limbs_t to_montgomery(const limbs_t& x) { return prime::portable::mul<core>(x, r2_mod_p); }
+  static constexpr limbs_t from_montgomery(const limbs_t& x) {
+    limbs_t one{};
+    one[0] = 1;
+    return prime::portable::mul<core>(x, one);
+  }
+  static constexpr limbs_t small_montgomery(u64 v) {
+    limbs_t x{};
+    x[0] = v;
+    return to_montgomery(x);
+  }
+
+  // p - 1 = 2^two_adicity * odd.
+  static constexpr unsigned two_adicity = [] {
+    unsigned s = 1;
+    while (!prime::bit(p, s)) ++s;
+    return s;
+  }();
+  static constexpr bool p_is_3_mod_4 = (p[0] & 3) == 3;
+
+  // Compile-time exponentiation (portable kernels, square and multiply), for the constants.
+  static constexpr limbs_t pow_constant(const limbs_t& base_montgomery, const limbs_t& e) {
+    limbs_t r = r_mod_p;
+    for (unsigned i = prime::bit_length(e); i-- > 0;) {
+      r = prime::portable::mul<core>(r, r);
+      if (prime::bit(e, i)) r = prime::portable::mul<core>(r, base_montgomery);
+    }
+    return r;
+  }
+  static constexpr limbs_t p_minus(u64 k) {
+    limbs_t r{}, kk{};
+    kk[0] = k;
+    prime::sub(r, p, kk);
+    return r;
+  }
+  // (p - 1) / 2, the exponent of Euler's criterion.
+  static constexpr limbs_t half_p_minus_1 = prime::shift_right(p_minus(1), 1);
+  // The smallest quadratic non-residue (the square root's and the proofs' constant).
+  static constexpr u64 non_residue = [] {
+    for (u64 c = 2;; ++c)
+      if (prime::jacobi_small(c, p) == -1) return c;
+  }();
+  // The odd part of p - 1 and the square root's exponents.
+  static constexpr limbs_t odd_part = [] {
+    limbs_t t = p_minus(1);
+    for (unsigned i = 0; i < two_adicity; ++i) t = prime::shift_right(t, 1);
+    return t;
+  }();
+  // (p + 1) / 4 when p = 3 mod 4; (odd_part - 1) / 2 otherwise (Tonelli-Shanks).
+  static constexpr limbs_t sqrt_exponent = [] {
+    if constexpr (p_is_3_mod_4) {
+      limbs_t e{}, one{};
+      one[0] = 1;
+      prime::add(e, p, one);
+      return prime::shift_right(prime::shift_right(e, 1), 1);
+    } else {
+      return prime::shift_right(odd_part, 1);
+    }
+  }();
+  // non_residue^odd_part in Montgomery form: a primitive 2^two_adicity-th root of unity.
+  static constexpr limbs_t root_of_unity = pow_constant(small_montgomery(non_residue), odd_part);
+};
+
+template <class Derived, fixed_string Modulus>
+struct montgomery_field : montgomery_modulus<Modulus> {
+  using base = montgomery_modulus<Modulus>;
+  using base::n, base::p, base::bits, base::bytes, base::r_mod_p, base::to_montgomery, base::from_montgomery;
+  using typename base::limbs_t;
+  static constexpr element<Derived> from_small(u64 v) { return {base::small_montgomery(v)}; }
+  static constexpr element<Derived> zero() { return {}; }
+  static constexpr element<Derived> one() { return {r_mod_p}; }
+  // The field's published multiplicative generator (Derived::generator_value).
+  static constexpr element<Derived> generator() { return from_small(Derived::generator_value); }
+
+  // Canonical integers at the boundary.
+  static constexpr limbs_t to_integer(const element<Derived>& a) { return from_montgomery(a.limb); }
+  // x < p, else ff::error.
+  static element<Derived> from_integer(const limbs_t& x) {
+    if (!prime::less(x, p))
+      throw error(std::string(Derived::name) + ": " + prime::to_decimal(x) + " is not below p (a value must be 0 .. p - 1)");
+    return {to_montgomery(x)};
+  }
+  // Decimal, or hex after 0x; no sign, no spaces; the value must be below p.
+  static element<Derived> parse(std::string_view text) {
+    const std::string what = std::string(Derived::name) + ": '" + std::string(text) + "' ";
+    prime::limbs<n + 1> wide{};
+    switch (prime::parse_unsigned(text, wide)) {
+      case prime::parse_status::ok: break;
+      case prime::parse_status::empty: throw error(what + "is empty (write a decimal integer, or hex after 0x)");
+      case prime::parse_status::bad_digit:
+        throw error(what + "is not a non-negative integer (decimal, or hex after 0x)");
+      case prime::parse_status::too_large: throw error(what + "is not below p");
+    }
+    limbs_t x{};
+    std::copy_n(wide.begin(), n, x.begin());
+    if (wide[n] != 0 || !prime::less(x, p)) throw error(what + "is not below p (a value must be 0 .. p - 1)");
+    return {to_montgomery(x)};
+  }
+  // Uniform in [0, p): rejection sampling on bits-bit integers.
+  static element<Derived> random(std::mt19937_64& rng) {
+    constexpr u64 top_mask = bits % 64 ? (u64(1) << (bits % 64)) - 1 : ~u64(0);
+    for (;;) {
+      limbs_t x{};
+      for (auto& l : x) l = rng();
+      x[n - 1] &= top_mask;
+      if (prime::less(x, p)) return {to_montgomery(x)};
+    }
+  }
+  // Fixed-width big-endian / little-endian bytes of the canonical integer.
+  static std::array<std::uint8_t, bytes> to_bytes_be(const element<Derived>& a) {
+    const limbs_t x = to_integer(a);
+    std::array<std::uint8_t, bytes> out{};
+    for (std::size_t i = 0; i < bytes; ++i) out[bytes - 1 - i] = std::uint8_t(x[i / 8] >> (8 * (i % 8)));
+    return out;
+  }
+  static std::array<std::uint8_t, bytes> to_bytes_le(const element<Derived>& a) {
+    auto out = to_bytes_be(a);
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+  static element<Derived> from_bytes_be(std::span<const std::uint8_t> in) {
+    if (in.size() != bytes)
+      throw error(std::string(Derived::name) + ": " + std::to_string(in.size()) + " bytes given, " +
+                  std::to_string(bytes) + " expected");
+    limbs_t x{};
+    for (std::size_t i = 0; i < bytes; ++i) x[i / 8] |= u64(in[bytes - 1 - i]) << (8 * (i % 8));
+    return from_integer(x);
+  }
+  static element<Derived> from_bytes_le(std::span<const std::uint8_t> in) {
+    std::vector<std::uint8_t> be(in.rbegin(), in.rend());
+    return from_bytes_be(be);
+  }
+};
+}  // namespace ff

@@ -1,0 +1,334 @@
+// ff.prime.ops: the scalar and batch API of every prime field. Each top-level call (a
+// product, a power, an inverse, a square root, a batch) dispatches once to the family's
+// backend policy; the algorithms below are written once over the policy P and the field F.
+// Functions without _var are constant time in their secret inputs.
+module;
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+#include "../core/macros.h"
+export module ff.prime.ops;
+import ff.core.element;
+import ff.core.cpu;
+import ff.core.dispatch;
+import ff.core.field;
+import ff.prime.bigint;
+import ff.prime.policies;
+import ff.prime.inverse;
+import ff.prime.field;
+export namespace ff {
+namespace prime::detail {
+template <prime_family F>
+using limbs_of = prime::limbs<F::n>;
+
+// All ones when x = y (no branch on the data).
+template <std::size_t N>
+FF_INLINE u64 equal_mask(const prime::limbs<N>& x, const prime::limbs<N>& y) {
+  u64 diff = 0;
+  for (std::size_t i = 0; i < N; ++i) diff |= x[i] ^ y[i];
+  return ((diff | (0 - diff)) >> 63) - 1;
+}
+template <std::size_t N>
+FF_INLINE prime::limbs<N> select(u64 mask, const prime::limbs<N>& if_set, const prime::limbs<N>& otherwise) {
+  prime::limbs<N> r{};
+  for (std::size_t i = 0; i < N; ++i) r[i] = (if_set[i] & mask) | (otherwise[i] & ~mask);
+  return r;
+}
+
+template <prime_family F>
+FF_INLINE constexpr limbs_of<F> add(const limbs_of<F>& a, const limbs_of<F>& b) {
+  limbs_of<F> s{};
+  const u64 carry = prime::add(s, a, b);
+  return prime::reduce_once<F>(s, carry);
+}
+template <prime_family F>
+FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) {
+  limbs_of<F> d{}, back{};
+  const u64 borrow = prime::sub(d, a, b);
+  limbs_of<F> p_if_borrow{};
+  for (std::size_t i = 0; i < F::n; ++i) p_if_borrow[i] = F::p[i] & (0 - borrow);
+  prime::add(back, d, p_if_borrow);
+  return back;
+}
+
+// a^e for a public-length exponent (little-endian limbs), constant time in a and e: fixed
+// 4-bit windows, every table entry read for every window.
+template <prime_family F, class P>
+FF_INLINE limbs_of<F> pow_ct(const limbs_of<F>& a, std::span<const u64> e) {
+  std::array<limbs_of<F>, 16> table;
+  table[0] = F::r_mod_p;
+  for (std::size_t k = 1; k < 16; ++k) table[k] = P::template mul<F>(table[k - 1], a);
+  limbs_of<F> r = F::r_mod_p;
+  for (std::size_t i = e.size(); i-- > 0;)
+    for (int shift = 60; shift >= 0; shift -= 4) {
+      for (int s = 0; s < 4; ++s) r = P::template square<F>(r);
+      const u64 digit = (e[i] >> shift) & 15;
+      limbs_of<F> entry{};
+      for (u64 k = 0; k < 16; ++k) entry = select(equal_mask<1>({k}, {digit}), table[k], entry);
+      r = P::template mul<F>(r, entry);
+    }
+  return r;
+}
+// a^e with the work following e's bits (sliding 5-bit windows over odd powers): for
+// public exponents, or when the exponent is not secret (pow_var).
+template <prime_family F, class P>
+FF_INLINE limbs_of<F> pow_var(const limbs_of<F>& a, std::span<const u64> e) {
+  std::array<limbs_of<F>, 16> odd;  // a, a^3, ..., a^31
+  odd[0] = a;
+  const limbs_of<F> a2 = P::template square<F>(a);
+  for (std::size_t k = 1; k < 16; ++k) odd[k] = P::template mul<F>(odd[k - 1], a2);
+  auto bit = [&](std::size_t i) FF_LAMBDA_INLINE { return (e[i / 64] >> (i % 64)) & 1; };
+  std::size_t top = 64 * e.size();
+  while (top > 0 && !bit(top - 1)) --top;
+  limbs_of<F> r = F::r_mod_p;
+  bool started = false;
+  for (std::size_t i = top; i > 0;) {
+    if (!bit(i - 1)) {
+      r = P::template square<F>(r);
+      --i;
+      continue;
+    }
+    std::size_t len = i >= 5 ? 5 : i;  // the window [i - len, i) ending in a set bit
+    while (!bit(i - len)) --len;
+    unsigned window = 0;
+    for (std::size_t k = i; k > i - len; --k) window = (window << 1) | unsigned(bit(k - 1));
+    if (started)
+      for (std::size_t s = 0; s < len; ++s) r = P::template square<F>(r);
+    r = started ? P::template mul<F>(r, odd[window >> 1]) : odd[window >> 1];
+    started = true;
+    i -= len;
+  }
+  return r;
+}
+
+// Square root candidate, constant time in a: a^((p+1)/4) for p = 3 mod 4, else
+// Tonelli-Shanks with a fixed sequence of operations (RFC 9380, appendix I.4).
+template <prime_family F, class P>
+FF_INLINE limbs_of<F> sqrt_candidate(const limbs_of<F>& a) {
+  if constexpr (F::p_is_3_mod_4) {
+    return pow_var<F, P>(a, F::sqrt_exponent);  // a public exponent: the work does not follow a
+  } else {
+    limbs_of<F> z = pow_var<F, P>(a, F::sqrt_exponent);  // a^((t-1)/2)
+    limbs_of<F> t = P::template mul<F>(P::template square<F>(z), a);  // a^t
+    z = P::template mul<F>(z, a);  // a^((t+1)/2)
+    limbs_of<F> c = F::root_of_unity;
+    for (unsigned i = F::two_adicity; i >= 2; --i) {
+      limbs_of<F> b = t;
+      for (unsigned j = 1; j + 2 <= i; ++j) b = P::template square<F>(b);
+      const u64 is_one = equal_mask(b, F::r_mod_p);
+      z = select(is_one, z, P::template mul<F>(z, c));
+      c = P::template square<F>(c);
+      t = select(is_one, t, P::template mul<F>(t, c));
+    }
+    return z;
+  }
+}
+}  // namespace prime::detail
+
+// ---- the scalar API -------------------------------------------------------------------------
+template <prime_family F>
+inline constexpr element<F> operator+(const element<F>& a, const element<F>& b) {
+  return {prime::detail::add<F>(a.limb, b.limb)};
+}
+template <prime_family F>
+inline constexpr element<F> operator-(const element<F>& a, const element<F>& b) {
+  return {prime::detail::sub<F>(a.limb, b.limb)};
+}
+template <prime_family F>
+inline constexpr element<F> operator-(const element<F>& a) {
+  return {prime::detail::sub<F>({}, a.limb)};
+}
+template <prime_family F>
+inline element<F>& operator+=(element<F>& a, const element<F>& b) {
+  return a = a + b;
+}
+template <prime_family F>
+inline element<F>& operator-=(element<F>& a, const element<F>& b) {
+  return a = a - b;
+}
+// a * b with an explicit backend (tests and benches compare backends with it).
+template <prime_family F>
+inline element<F> mul(backend be, const element<F>& a, const element<F>& b) {
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
+    return element<F>{P::template mul<F>(a.limb, b.limb)};
+  });
+}
+template <prime_family F>
+inline element<F> square(backend be, const element<F>& a) {
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
+    return element<F>{P::template square<F>(a.limb)};
+  });
+}
+template <prime_family F>
+inline element<F> operator*(const element<F>& a, const element<F>& b) {
+  return mul(scalar_backend(family::prime), a, b);
+}
+template <prime_family F>
+inline element<F>& operator*=(element<F>& a, const element<F>& b) {
+  return a = a * b;
+}
+template <prime_family F>
+inline element<F> square(const element<F>& a) {
+  return square(scalar_backend(family::prime), a);
+}
+// The canonical integer in decimal (to_hex: 0x-hex).
+template <prime_family F>
+std::string to_string(const element<F>& a) {
+  return prime::to_decimal(F::to_integer(a));
+}
+template <prime_family F>
+std::string to_hex(const element<F>& a) {
+  return prime::to_hex(F::to_integer(a));
+}
+
+// a^e, constant time in a and e (e's length is public).
+template <prime_family F>
+inline element<F> pow(const element<F>& a, std::span<const u64> e) {
+  return dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
+    return element<F>{prime::detail::pow_ct<F, P>(a.limb, e)};
+  });
+}
+template <prime_family F>
+inline element<F> pow(const element<F>& a, u128 e) {
+  const std::array<u64, 2> limbs = {u64(e), u64(e >> 64)};
+  return pow(a, std::span<const u64>(limbs));
+}
+template <prime_family F, std::unsigned_integral T>
+inline element<F> pow(const element<F>& a, T e) {
+  const std::array<u64, 1> limbs = {u64(e)};
+  return pow(a, std::span<const u64>(limbs));
+}
+// a^e, the work following e (not for secret exponents).
+template <prime_family F>
+inline element<F> pow_var(const element<F>& a, std::span<const u64> e) {
+  return dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
+    return element<F>{prime::detail::pow_var<F, P>(a.limb, e)};
+  });
+}
+
+// a^-1 (constant time, safegcd); the inverse of zero is an ff::error.
+template <prime_family F>
+inline element<F> inverse(const element<F>& a) {
+  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  return {prime::safegcd::inverse<false>(a.limb, F::r2_mod_p, F::p)};
+}
+template <prime_family F>
+inline element<F> inverse_var(const element<F>& a) {
+  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  return {prime::safegcd::inverse<true>(a.limb, F::r2_mod_p, F::p)};
+}
+// a^(p-2): Fermat's little theorem (constant time; kept for comparison).
+template <prime_family F>
+inline element<F> inverse_fermat(const element<F>& a) {
+  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  return pow(a, std::span<const u64>(F::p_minus(2)));
+}
+
+// Legendre symbol (a/p): 1, -1, or 0 for a = 0 (Euler's criterion, constant time in a).
+template <prime_family F>
+inline int legendre(const element<F>& a) {
+  const element<F> e = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
+    return element<F>{prime::detail::pow_var<F, P>(a.limb, F::half_p_minus_1)};
+  });
+  return e == F::one() ? 1 : e.is_zero() ? 0 : -1;
+}
+template <prime_family F>
+inline bool is_square(const element<F>& a) {
+  return legendre(a) >= 0;
+}
+// A square root r of a (the other is -r), or nullopt when a is not a square. Constant time
+// in a; whether a root exists is the one public result.
+template <prime_family F>
+inline std::optional<element<F>> sqrt(const element<F>& a) {
+  const auto [root, ok] = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
+    const prime::limbs<F::n> r = prime::detail::sqrt_candidate<F, P>(a.limb);
+    return std::pair{r, prime::detail::equal_mask(P::template square<F>(r), a.limb)};
+  });
+  if (!ok) return std::nullopt;
+  return element<F>{root};
+}
+
+// ---- batches (one dispatch per call; out may be exactly an input) --------------------------
+namespace prime::detail {
+template <prime_family F>
+void check_sizes(const char* what, std::size_t a, std::size_t b, std::size_t out) {
+  if (out != a || a != b)
+    throw error(std::string(what) + ": spans differ in length (" + std::to_string(a) + ", " + std::to_string(b) +
+                ", out " + std::to_string(out) + ")");
+}
+}  // namespace prime::detail
+template <prime_family F>
+void mul(backend be, std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  prime::detail::check_sizes<F>("ff::mul", a.size(), b.size(), out.size());
+  dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].limb = P::template mul<F>(a[i].limb, b[i].limb);
+  });
+}
+template <prime_family F>
+void square(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
+  prime::detail::check_sizes<F>("ff::square", a.size(), a.size(), out.size());
+  dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].limb = P::template square<F>(a[i].limb);
+  });
+}
+template <prime_family F>
+void mul(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  mul<F>(scalar_backend(family::prime), a, b, out);
+}
+template <prime_family F>
+void square(std::span<const element<F>> a, std::span<element<F>> out) {
+  square<F>(scalar_backend(family::prime), a, out);
+}
+template <prime_family F>
+void mul(const std::vector<element<F>>& a, const std::vector<element<F>>& b, std::vector<element<F>>& out) {
+  mul<F>(std::span<const element<F>>(a), std::span<const element<F>>(b), std::span<element<F>>(out));
+}
+template <prime_family F>
+void square(const std::vector<element<F>>& a, std::vector<element<F>>& out) {
+  square<F>(std::span<const element<F>>(a), std::span<element<F>>(out));
+}
+template <prime_family F>
+void add(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  prime::detail::check_sizes<F>("ff::add", a.size(), b.size(), out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] + b[i];
+}
+template <prime_family F>
+void sub(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  prime::detail::check_sizes<F>("ff::sub", a.size(), b.size(), out.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] - b[i];
+}
+// out[i] = a[i]^-1 with one inversion (Montgomery's trick). A zero anywhere is an ff::error
+// naming its index, and nothing is written.
+template <prime_family F>
+void inverse(std::span<const element<F>> a, std::span<element<F>> out) {
+  prime::detail::check_sizes<F>("ff::inverse", a.size(), a.size(), out.size());
+  if (a.empty()) return;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].is_zero()) throw error(std::string(F::name) + ": batch inverse: element " + std::to_string(i) + " is zero");
+  std::vector<element<F>> prefix(a.size());
+  dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
+    prefix[0] = a[0];
+    for (std::size_t i = 1; i < a.size(); ++i) prefix[i].limb = P::template mul<F>(prefix[i - 1].limb, a[i].limb);
+    prime::limbs<F::n> inv = prime::safegcd::inverse<false>(prefix.back().limb, F::r2_mod_p, F::p);
+    for (std::size_t i = a.size(); i-- > 1;) {
+      const prime::limbs<F::n> ai = a[i].limb;  // read before out[i] (out may be a)
+      out[i].limb = P::template mul<F>(inv, prefix[i - 1].limb);
+      inv = P::template mul<F>(inv, ai);
+    }
+    out[0].limb = inv;
+  });
+}
+
+// A prime field: the whole ff::field API plus the prime extras, kernels over every policy.
+template <class F>
+concept prime_field = prime_family<F> && field<F> && requires(const element<F>& a) {
+  { inverse_var(a) } -> std::same_as<element<F>>;
+  { sqrt(a) } -> std::same_as<std::optional<element<F>>>;
+  { legendre(a) } -> std::same_as<int>;
+  { F::to_integer(a) } -> std::same_as<prime::limbs<F::n>>;
+};
+}  // namespace ff

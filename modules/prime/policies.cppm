@@ -1,0 +1,142 @@
+// ff.prime.policies: the prime family's backend policies. A policy multiplies and squares in
+// Montgomery form for any modulus description M (M::n limbs, M::p, M::p_inv_neg = -p^-1 mod
+// 2^64, M::spare_bit: p's top limb < 2^63 - 1). Written once over the limb count; the
+// fields instantiate them.
+//   portable: C++ with unsigned __int128 (what AArch64 compiles too);
+//   adx:      MULX with two carry chains (ADCX/ADOX), ff.prime.adx.
+module;
+#include <array>
+#include <cstddef>
+#include "../core/macros.h"
+export module ff.prime.policies;
+import ff.core.element;
+import ff.core.cpu;
+import ff.core.dispatch;
+import ff.prime.bigint;
+export namespace ff::prime {
+// What a modulus description provides (the Montgomery template builds it from p).
+template <class M>
+concept modulus_description = requires {
+  { M::n } -> std::convertible_to<std::size_t>;
+  { M::p } -> std::convertible_to<limbs<M::n>>;
+  { M::p_inv_neg } -> std::convertible_to<u64>;
+  { M::spare_bit } -> std::convertible_to<bool>;
+};
+
+// r = t - p if t >= p (t < 2p, with an optional carry limb hi), in constant time.
+template <class M>
+FF_INLINE constexpr limbs<M::n> reduce_once(const limbs<M::n>& t, u64 hi = 0) {
+  limbs<M::n> d{};
+  const u64 borrow = sub(d, t, M::p);
+  const u64 keep_t = 0 - (borrow & (hi ^ 1));  // all ones: t < p
+  limbs<M::n> r{};
+  for (std::size_t i = 0; i < M::n; ++i) r[i] = (t[i] & keep_t) | (d[i] & ~keep_t);
+  return r;
+}
+
+// Montgomery reduction of a double-width T < p R: T R^-1 mod p, one row per limb.
+template <class M>
+FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
+  constexpr std::size_t n = M::n;
+  limbs<2 * n> t = wide;
+  u64 top = 0;  // carry out of the top limb, kept for moduli without a spare bit
+  for (std::size_t i = 0; i < n; ++i) {
+    const u64 m = t[i] * M::p_inv_neg;
+    u64 carry = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      const u128 s = u128(m) * M::p[j] + t[i + j] + carry;
+      t[i + j] = u64(s);
+      carry = u64(s >> 64);
+    }
+    for (std::size_t k = i + n; k < 2 * n && carry; ++k) t[k] = add_carry(t[k], 0, carry);
+    top += carry;
+  }
+  limbs<n> hi{};
+  for (std::size_t j = 0; j < n; ++j) hi[j] = t[n + j];
+  return reduce_once<M>(hi, top);
+}
+
+struct portable {
+  static constexpr backend id = backend::portable;
+
+  // a b R^-1 mod p by coarsely integrated operand scanning (CIOS). With a spare bit the
+  // running sum never needs a limb above n (the "no-carry" variant: one carry chain fewer).
+  template <class M>
+  FF_INLINE static constexpr limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
+    constexpr std::size_t n = M::n;
+    limbs<n> t{};
+    if constexpr (M::spare_bit) {
+      for (std::size_t i = 0; i < n; ++i) {
+        u128 s = u128(a[0]) * b[i] + t[0];
+        u64 A = u64(s >> 64);
+        const u64 t0 = u64(s);
+        const u64 m = t0 * M::p_inv_neg;
+        u64 C = u64((u128(m) * M::p[0] + t0) >> 64);
+        for (std::size_t j = 1; j < n; ++j) {
+          s = u128(a[j]) * b[i] + t[j] + A;
+          A = u64(s >> 64);
+          s = u128(m) * M::p[j] + u64(s) + C;
+          C = u64(s >> 64);
+          t[j - 1] = u64(s);
+        }
+        t[n - 1] = C + A;
+      }
+      return reduce_once<M>(t);
+    } else {
+      u64 t_n = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        u64 C = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+          const u128 s = u128(a[j]) * b[i] + t[j] + C;
+          t[j] = u64(s);
+          C = u64(s >> 64);
+        }
+        const u128 top = u128(t_n) + C;
+        const u64 t_n1 = u64(top >> 64);
+        t_n = u64(top);
+        const u64 m = t[0] * M::p_inv_neg;
+        C = u64((u128(m) * M::p[0] + t[0]) >> 64);
+        for (std::size_t j = 1; j < n; ++j) {
+          const u128 s = u128(m) * M::p[j] + t[j] + C;
+          t[j - 1] = u64(s);
+          C = u64(s >> 64);
+        }
+        const u128 s = u128(t_n) + C;
+        t[n - 1] = u64(s);
+        t_n = t_n1 + u64(s >> 64);
+      }
+      return reduce_once<M>(t, t_n);
+    }
+  }
+
+  // a^2 R^-1 mod p: the full square (each cross product once, doubled) then Montgomery
+  // reduction.
+  template <class M>
+  FF_INLINE static constexpr limbs<M::n> square(const limbs<M::n>& a) {
+    constexpr std::size_t n = M::n;
+    limbs<2 * n> w{};
+    for (std::size_t i = 0; i < n; ++i) {  // cross products a_i a_j, i < j
+      u64 carry = 0;
+      for (std::size_t j = i + 1; j < n; ++j) {
+        const u128 s = u128(a[i]) * a[j] + w[i + j] + carry;
+        w[i + j] = u64(s);
+        carry = u64(s >> 64);
+      }
+      w[i + n] = carry;
+    }
+    u64 shifted_out = 0;  // double them
+    for (auto& x : w) {
+      const u64 next = x >> 63;
+      x = (x << 1) | shifted_out;
+      shifted_out = next;
+    }
+    u64 carry = 0;  // add the squares a_i^2
+    for (std::size_t i = 0; i < n; ++i) {
+      const u128 sq = u128(a[i]) * a[i];
+      w[2 * i] = add_carry(w[2 * i], u64(sq), carry);
+      w[2 * i + 1] = add_carry(w[2 * i + 1], u64(sq >> 64), carry);
+    }
+    return redc<M>(w);
+  }
+};
+}  // namespace ff::prime

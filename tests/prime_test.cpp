@@ -1,0 +1,120 @@
+// The prime fields against NTL's ZZ_p (on GMP): every operation of the scalar and batch API,
+// on random values and the edge cases of ff::testing::edge_cases, plus ff.testing's field
+// axioms and prime-field laws. ctest runs this binary once per prime backend (FF_BACKEND).
+#include "harness.hpp"
+
+using namespace ff;
+
+namespace {
+
+template <class F>
+NTL::ZZ exponent_zz(std::span<const u64> e) {
+  return ref::to_zz(e);
+}
+
+template <class F>
+void register_field(const std::string& suite) {
+  using E = element<F>;
+  using L = prime::limbs<F::n>;
+  fft::register_properties(suite, ff::testing::field_axioms<F>());
+  fft::register_properties(suite, ff::testing::prime_field_laws<F>());
+  fft::register_property(suite, "add_sub_neg_equal_ntl", [](const E& a, const E& b) {
+    RC_ASSERT(a + b == ref::add(a, b));
+    RC_ASSERT(a - b == ref::sub(a, b));
+    RC_ASSERT(-a == ref::sub(F::zero(), a));
+  });
+  fft::register_property(suite, "mul_square_equal_ntl", [](const E& a, const E& b) {
+    RC_ASSERT(a * b == ref::mul(a, b));
+    RC_ASSERT(square(a) == ref::mul(a, a));
+  });
+  fft::register_property(suite, "inverse_equals_ntl", [](const E& a) {
+    RC_PRE(!a.is_zero());
+    const E expected = ref::inverse(a);
+    RC_ASSERT(inverse(a) == expected);
+    RC_ASSERT(inverse_var(a) == expected);
+  });
+  fft::register_property(suite, "pow_equals_ntl", [](const E& a) {
+    const auto e = *rc::gen::arbitrary<std::array<u64, F::limbs>>();
+    const NTL::ZZ ez = ref::to_zz(std::span<const u64>(e));
+    RC_ASSERT(pow(a, std::span<const u64>(e)) == ref::power(a, ez));
+    RC_ASSERT(pow_var(a, std::span<const u64>(e)) == ref::power(a, ez));
+  });
+  fft::register_property(suite, "legendre_and_sqrt_equal_ntl", [](const E& a) {
+    const int symbol = ref::legendre(a);
+    RC_ASSERT(legendre(a) == symbol);
+    RC_ASSERT(is_square(a) == (symbol >= 0));
+    const auto r = ff::sqrt(a);
+    RC_ASSERT(r.has_value() == (symbol >= 0));
+    if (r) RC_ASSERT(ref::mul(*r, *r) == a);
+  });
+  fft::register_property(suite, "batch_equals_ntl", [] {
+    const auto n = *rc::gen::inRange<std::size_t>(0, 40);
+    const auto a = *rc::gen::container<std::vector<E>>(n, rc::gen::arbitrary<E>());
+    const auto b = *rc::gen::container<std::vector<E>>(n, rc::gen::arbitrary<E>());
+    std::vector<E> prod(n), sq(n), sum(n), diff(n);
+    mul<F>(a, b, prod);
+    square<F>(a, sq);
+    add<F>(std::span<const E>(a), std::span<const E>(b), std::span<E>(sum));
+    sub<F>(std::span<const E>(a), std::span<const E>(b), std::span<E>(diff));
+    for (std::size_t i = 0; i < n; ++i) {
+      RC_ASSERT(prod[i] == ref::mul(a[i], b[i]));
+      RC_ASSERT(sq[i] == ref::mul(a[i], a[i]));
+      RC_ASSERT(sum[i] == ref::add(a[i], b[i]));
+      RC_ASSERT(diff[i] == ref::sub(a[i], b[i]));
+    }
+    std::vector<E> nonzero;
+    for (const E& x : a)
+      if (!x.is_zero()) nonzero.push_back(x);
+    std::vector<E> inv(nonzero.size());
+    inverse<F>(std::span<const E>(nonzero), std::span<E>(inv));
+    for (std::size_t i = 0; i < nonzero.size(); ++i) RC_ASSERT(inv[i] == ref::inverse(nonzero[i]));
+  });
+  fft::register_property(suite, "text_and_bytes_equal_ntl", [](const E& a) {
+    std::ostringstream decimal;
+    decimal << ref::to_zz(a);
+    RC_ASSERT(to_string(a) == decimal.str());
+    RC_ASSERT(F::parse(decimal.str()) == a);
+    const auto be = F::to_bytes_be(a);
+    std::vector<unsigned char> le(be.rbegin(), be.rend());
+    RC_ASSERT(NTL::ZZFromBytes(le.data(), long(le.size())) == ref::to_zz(a));
+  });
+  fft::register_test(suite, "edge_cases_are_canonical_and_distinct", [] {
+    const auto edges = ff::testing::edge_cases<F>();
+    for (const E& x : edges) EXPECT_LT(ref::to_zz(x), ref::prime_modulus<F>());
+    for (std::size_t i = 0; i < edges.size(); ++i)
+      for (std::size_t j = i + 1; j < edges.size(); ++j) EXPECT_NE(edges[i], edges[j]) << i << " " << j;
+  });
+  fft::register_test(suite, "bad_input_is_one_clear_error", [] {
+    std::ostringstream p;
+    p << ref::prime_modulus<F>();
+    for (const std::string& bad : {std::string(""), std::string("-1"), std::string("12x"), std::string("0x"), std::string(" 1"),
+                                  p.str(), std::string("0x") + std::string(200, 'f')}) {
+      try {
+        (void)F::parse(bad);
+        ADD_FAILURE() << "parsed '" << bad << "'";
+      } catch (const ff::error& e) {
+        EXPECT_NE(std::string(e.what()).find(F::name), std::string::npos) << e.what();
+      }
+    }
+    L p_limbs = F::p;
+    EXPECT_THROW((void)F::from_integer(p_limbs), ff::error);
+    std::array<std::uint8_t, F::bytes> all_ones;
+    all_ones.fill(0xff);
+    EXPECT_THROW((void)F::from_bytes_be(all_ones), ff::error);
+    EXPECT_THROW((void)F::from_bytes_be(std::span<const std::uint8_t>(all_ones).first(F::bytes - 1)), ff::error);
+    std::vector<E> with_zero = {F::one(), F::zero()}, out(2);
+    EXPECT_THROW(inverse<F>(std::span<const E>(with_zero), std::span<E>(out)), ff::error);
+    EXPECT_THROW((void)inverse_var(F::zero()), ff::error);
+  });
+}
+
+}  // namespace
+
+void register_tests() {
+  if (const char* forced = std::getenv("FF_BACKEND"); forced && *forced) {
+    const auto choice = parse_backend_choice(forced, "FF_BACKEND");
+    if (const auto be = choice[std::size_t(family::prime)]; be && !cpu_has(*be))
+      fft::skip_reason = std::string("this CPU lacks ") + forced;
+  }
+  fft::for_each_prime_field([]<class F>() { register_field<F>("prime." + std::string(F::name)); });
+}
