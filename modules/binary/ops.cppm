@@ -117,7 +117,7 @@ const element<F>& trace_one_element() {
 // A root z of z^2 + z = c (the other root is z + 1), or nullopt when Tr(c) = 1 (no root).
 template <binary_family F>
 std::optional<element<F>> solve_quadratic(const element<F>& c) {
-  if (trace(c) != 0) return std::nullopt;
+  if (declassify(trace(c)) != 0) return std::nullopt;  // public by design: the result says it
   if constexpr (F::degree % 2 == 1) {
     return half_trace(c);
   } else {
