@@ -14,6 +14,7 @@
 #include <valgrind/memcheck.h>
 #include <array>
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <string>
 #include "core/macros.h"
@@ -83,6 +84,10 @@ void check_binary(std::mt19937_64& rng) {
   ct_check("inverse", [&] { return ff::inverse(a); }, a);
   ct_check("inverse(0)-throws", [&] { return throws([&] { return ff::inverse(zero); }); }, zero);
   ct_check("sqrt", [&] { return ff::sqrt(a); }, a);
+  ct_check("trace", [&] { return ff::trace(a); }, a);
+  if constexpr (F::degree % 2 == 1) ct_check("half_trace", [&] { return ff::half_trace(a); }, a);
+  ff::element<F> c = ff::square(a) + a;  // trace 0: z^2 + z = c has the root a
+  ct_check("solve_quadratic", [&] { return ff::solve_quadratic(c); }, c);
 }
 
 #if defined(FF_CT_LEAKY)
