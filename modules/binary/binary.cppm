@@ -7,6 +7,7 @@ export import ff.core.simd;
 export import ff.core.lanes;
 export import ff.core.dispatch;
 export import ff.core.field;
+export import ff.core.secret;
 export import ff.algo.tuning;
 export import ff.algo.ops;
 export import ff.algo.batch;

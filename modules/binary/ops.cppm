@@ -12,6 +12,7 @@ module;
 #include "../core/macros.h"
 export module ff.binary.ops;
 import ff.core.element;
+import ff.core.secret;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.field;
@@ -54,7 +55,8 @@ inline element<F> square(const element<F>& a) {
 // n - 1, about log2(n) multiplications and n squarings.
 template <binary_family F>
 element<F> inverse(const element<F>& a) {
-  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  // Public by design: the exception reports it (ff.core.secret).
+  if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
   constexpr unsigned m = F::degree - 1;
   element<F> beta = a;
   unsigned k = 1;
@@ -115,7 +117,7 @@ const element<F>& trace_one_element() {
 // A root z of z^2 + z = c (the other root is z + 1), or nullopt when Tr(c) = 1 (no root).
 template <binary_family F>
 std::optional<element<F>> solve_quadratic(const element<F>& c) {
-  if (trace(c) != 0) return std::nullopt;
+  if (declassify(trace(c)) != 0) return std::nullopt;  // public by design: the result says it
   if constexpr (F::degree % 2 == 1) {
     return half_trace(c);
   } else {

@@ -29,19 +29,22 @@ import ff.core.dispatch;
 
 export namespace ff::binary {
 
-// 64x64 -> 128 carry-less product in plain C++: a 4-bit window over b (16 table lookups),
-// the top three bits of a handled by masks so no bit is lost from the table entries.
+// 64x64 -> 128 carry-less product in plain C++, constant time (no table indexed by the data):
+// integer products of the bits of a and b kept four apart, after BearSSL's ghash_ctmul64.
+// A product of a class of 15 bits of a and a class of b adds at most 15 ones into one
+// position, so carries stay in the three zero bits above it and each position's low bit is
+// the XOR. a's top four bits (a 16th bit per class) are added with masks.
 FF_INLINE constexpr void clmul64_portable(u64 a, u64 b, u64& lo, u64& hi) {
-  const u64 a61 = a & (~u64{0} >> 3);
-  u64 table[16] = {};
-  for (unsigned i = 1; i < 16; ++i) table[i] = (i & 1) ? table[i ^ 1] ^ a61 : table[i >> 1] << 1;
-  u64 l = table[b & 15], h = 0;
-  for (unsigned s = 4; s < 64; s += 4) {
-    const u64 t = table[(b >> s) & 15];
-    l ^= t << s;
-    h ^= t >> (64 - s);
+  constexpr u64 m[4] = {0x1111111111111111u, 0x2222222222222222u, 0x4444444444444444u, 0x8888888888888888u};
+  const u64 a60 = a & (~u64{0} >> 4);
+  u128 r = 0;
+  for (unsigned k = 0; k < 4; ++k) {  // the result's bits k mod 4: classes i of a, k - i of b
+    u128 z = 0;
+    for (unsigned i = 0; i < 4; ++i) z ^= u128(a60 & m[i]) * (b & m[(k - i) & 3]);
+    r |= z & ((u128(m[k]) << 64) | m[k]);
   }
-  for (unsigned j = 61; j < 64; ++j) {
+  u64 l = u64(r), h = u64(r >> 64);
+  for (unsigned j = 60; j < 64; ++j) {
     const u64 mask = u64{0} - ((a >> j) & 1);
     l ^= (b << j) & mask;
     h ^= (b >> (64 - j)) & mask;

@@ -1,0 +1,155 @@
+// Constant-time test, in the method of libsecp256k1's valgrind_ctime_test: run under valgrind's
+// memcheck (ctest -R ct), it marks the secrets undefined before each function runs and its
+// result defined after; memcheck then reports every conditional jump ("Conditional jump or move
+// depends on uninitialised value(s)") and every memory address ("Use of uninitialised value of
+// size 8") that depends on a secret, and --error-exitcode makes that a failure.
+//
+// Checked, for every field of ff::fields: each kernel under each scalar backend policy, called
+// directly (valgrind's CPUID hides ADX, so dispatch would refuse some policies valgrind runs),
+// and the scalar API under the family's scalar backend (FF_BACKEND chooses it: one ctest run
+// per backend). Batch policies (VPCLMULQDQ, AVX-512) stop valgrind with SIGILL: docs/constant-time.md.
+//
+// Outside valgrind the checks only compare each result with the one computed on public inputs.
+// ct_test_leaky (built with FF_CT_LEAKY) adds deliberately leaky functions: the test can fail.
+#include <valgrind/memcheck.h>
+#include <array>
+#include <cstdio>
+#include <optional>
+#include <random>
+#include <string>
+#include "core/macros.h"
+import ff;
+
+namespace {
+
+int checks = 0, wrong = 0;
+std::string covered;  // the names checked for the current field, printed per field
+
+template <class T>
+void mark_undefined(T& x) {
+  VALGRIND_MAKE_MEM_UNDEFINED(&x, sizeof x);
+}
+template <class T>
+void mark_defined(T& x) {
+  VALGRIND_MAKE_MEM_DEFINED(&x, sizeof x);
+}
+
+// Runs fn() on the secrets as public values (the expected result), then again with their bytes
+// marked undefined; the result and the secrets are marked defined again before the comparison,
+// so that only what fn does with the secrets is reported. fn reads the secrets by reference.
+// Add a function to the test with one line: ct_check("name", [&] { return f(x, y); }, x, y);
+template <class Fn, class... Secret>
+void ct_check(const std::string& name, Fn&& fn, Secret&... secret) {
+  const auto expected = fn();
+  (mark_undefined(secret), ...);
+  auto result = fn();
+  mark_defined(result);
+  (mark_defined(secret), ...);
+  ++checks;
+  covered += " " + name;
+  if (!(result == expected)) {
+    ++wrong;
+    std::printf("WRONG: %s differs on undefined and on defined secrets\n", name.c_str());
+  }
+}
+
+// Throws ff::error: the outcome the caller compares (the check itself is in ct_check).
+template <class Fn>
+bool throws(Fn&& fn) {
+  try {
+    (void)fn();
+    return false;
+  } catch (const ff::error&) {
+    return true;
+  }
+}
+
+// The portable policy claiming funnel shifts: the reductions only vpclmul512 uses
+// (ff::sparse_reduction), run where valgrind can run them.
+struct portable_funnel : ff::binary::portable {
+  static constexpr bool funnel_shifts = true;
+};
+
+// The kernels of one backend policy, compiled for its target and called without dispatch.
+template <class F, class P>
+void check_kernels(ff::element<F>& a, ff::element<F>& b, std::string label = {}) {
+  constexpr ff::isa target = ff::target_of(P::id);
+  const std::string on = "<" + (label.empty() ? std::string(ff::to_string(P::id)) : label) + ">";
+  ct_check("mul" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return F::template mul<P>(a.limb, b.limb); }); }, a, b);
+  ct_check("square" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return F::template square<P>(a.limb); }); }, a);
+}
+
+template <ff::binary_field F>
+void check_binary(std::mt19937_64& rng) {
+  ff::element<F> a = F::random(rng), b = F::random(rng), zero = F::zero();
+  if (a.is_zero()) a = F::one();
+  [&]<class... P>(ff::policy_list<P...>) { (check_kernels<F, P>(a, b), ...); }(typename F::scalar_policies{});
+  check_kernels<F, portable_funnel>(a, b, "portable+funnel");
+  // The scalar API, under the backend FF_BACKEND chose.
+  ct_check("a*b", [&] { return a * b; }, a, b);
+  ct_check("square", [&] { return ff::square(a); }, a);
+  ct_check("inverse", [&] { return ff::inverse(a); }, a);
+  ct_check("inverse(0)-throws", [&] { return throws([&] { return ff::inverse(zero); }); }, zero);
+  ct_check("sqrt", [&] { return ff::sqrt(a); }, a);
+  ct_check("trace", [&] { return ff::trace(a); }, a);
+  if constexpr (F::degree % 2 == 1) ct_check("half_trace", [&] { return ff::half_trace(a); }, a);
+  ff::element<F> c = ff::square(a) + a;  // trace 0: z^2 + z = c has the root a
+  ct_check("solve_quadratic", [&] { return ff::solve_quadratic(c); }, c);
+}
+
+#if defined(FF_CT_LEAKY)
+// Deliberate leaks, compiled only into ct_test_leaky: a loop whose length is the secret's
+// popcount (a branch) and a table lookup at the secret (an address).
+ff::u64 leaky_branch(ff::u64 x) {
+  ff::u64 n = 0;
+  for (; x != 0; x &= x - 1) ++n;
+  return n;
+}
+ff::u64 leaky_index(ff::u64 x) {
+  static const auto table = [] {
+    std::array<ff::u64, 256> t{};
+    for (ff::u64 i = 0; i < t.size(); ++i) t[i] = i * 0x9e3779b97f4a7c15u;
+    return t;
+  }();
+  return table[x & 255];
+}
+int run_leak(const std::string& which) {
+  ff::u64 secret = 0x5a5a5a5a12345678u;
+  if (which == "branch") ct_check("leaky_branch", [&] { return leaky_branch(secret); }, secret);
+  else if (which == "index") ct_check("leaky_index", [&] { return leaky_index(secret); }, secret);
+  else {
+    std::fprintf(stderr, "usage: ct_test_leaky branch|index\n");
+    return 2;
+  }
+  std::printf("ct_test_leaky: checked%s; memcheck must report it\n", covered.c_str());
+  return 0;
+}
+#endif
+
+}  // namespace
+
+int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
+#if defined(FF_CT_LEAKY)
+  return run_leak(argc > 1 ? argv[1] : "");
+#endif
+  if (!RUNNING_ON_VALGRIND)
+    std::printf("ct_test: not under valgrind, so only results are compared (run it with ctest -R ct)\n");
+  try {
+    std::mt19937_64 rng(2027);
+    int fields = 0;
+    ff::for_each_field<ff::fields>([&]<class F>() {
+      covered.clear();
+      if constexpr (ff::binary_field<F>) check_binary<F>(rng);
+      // Prime fields: a check_prime<F> here, with one ct_check line per function.
+      std::printf("%-9s scalar backend %-8s:%s\n", std::string(F::name).c_str(),
+                  std::string(ff::to_string(ff::scalar_backend(F::family))).c_str(), covered.c_str());
+      ++fields;
+    });
+    std::printf("ct_test: %d checks on %d fields, %d wrong results; memcheck's errors, if any, are above\n", checks,
+                fields, wrong);
+  } catch (const ff::error& e) {
+    std::fprintf(stderr, "ct_test: %s\n", e.what());
+    return 2;
+  }
+  return wrong == 0 && checks > 0 ? 0 : 1;
+}
