@@ -10,6 +10,7 @@ module;
 #include <valgrind/memcheck.h>
 #define FF_HAVE_MEMCHECK 1
 #endif
+#include <type_traits>
 export module ff.core.secret;
 
 export namespace ff {
@@ -24,4 +25,11 @@ template <class T>
   return value;
 }
 
+// x, unknown to the optimizer: a mask built from secret data stays a mask (and-or), instead of
+// becoming the branch clang would otherwise compile a select on an all-zeros/all-ones value into.
+template <class T>
+[[gnu::always_inline]] constexpr T value_barrier(T x) {
+  if (!std::is_constant_evaluated()) asm("" : "+r"(x));
+  return x;
+}
 }  // namespace ff

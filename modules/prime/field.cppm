@@ -20,6 +20,7 @@ import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.field;
+import ff.core.secret;
 import ff.prime.bigint;
 import ff.prime.policies;
 import ff.prime.adx;
@@ -161,7 +162,7 @@ struct montgomery_field : montgomery_modulus<Modulus> {
   static constexpr limbs_t to_integer(const element<Derived>& a) { return from_montgomery(a.limb); }
   // x < p, else ff::error.
   static element<Derived> from_integer(const limbs_t& x) {
-    if (!prime::less(x, p))
+    if (declassify(!prime::less(x, p)))
       throw error(std::string(Derived::name) + ": " + prime::to_decimal(x) + " is not below p (a value must be 0 .. p - 1)");
     return {to_montgomery(x)};
   }

@@ -11,6 +11,7 @@ module;
 #include "../core/macros.h"
 export module ff.prime.inverse;
 import ff.core.element;
+import ff.core.secret;
 import ff.prime.bigint;
 export namespace ff::prime::safegcd {
 using i64 = std::int64_t;
@@ -38,7 +39,7 @@ struct transition {
 FF_INLINE i64 divsteps_62(i64 delta, u64 f, u64 g, transition& t) {
   u64 u = 1, v = 0, q = 0, r = 1;
   for (int i = 0; i < 62; ++i) {
-    const u64 swap = u64((-delta) >> 63) & (0 - (g & 1));  // all ones: delta > 0 and g odd
+    const u64 swap = value_barrier(u64((-delta) >> 63) & (0 - (g & 1)));  // all ones: delta > 0 and g odd
     const u64 neg_f = 0 - f, neg_u = 0 - u, neg_v = 0 - v;
     const u64 new_f = f ^ ((f ^ g) & swap), new_u = u ^ ((u ^ q) & swap), new_v = v ^ ((v ^ r) & swap);
     g ^= (g ^ neg_f) & swap;
@@ -46,7 +47,7 @@ FF_INLINE i64 divsteps_62(i64 delta, u64 f, u64 g, transition& t) {
     r ^= (r ^ neg_v) & swap;
     f = new_f, u = new_u, v = new_v;
     delta = i64((u64(delta) ^ swap) - swap) + 1;
-    const u64 odd = 0 - (g & 1);
+    const u64 odd = value_barrier(0 - (g & 1));
     g += f & odd;
     q += u & odd;
     r += v & odd;
@@ -82,7 +83,7 @@ FF_INLINE void update_fg(signed62<L>& f, signed62<L>& g, const transition& t) {
 template <std::size_t L>
 FF_INLINE void update_de(signed62<L>& d, signed62<L>& e, const transition& t, const signed62<L>& p,
                          u64 p_inv62) {
-  const i64 sd = d[L - 1] >> 63, se = e[L - 1] >> 63;
+  const i64 sd = value_barrier(d[L - 1] >> 63), se = value_barrier(e[L - 1] >> 63);
   i64 md = (t.u & sd) + (t.v & se);
   i64 me = (t.q & sd) + (t.r & se);
   i128 cd = i128(t.u) * d[0] + i128(t.v) * e[0];
@@ -130,6 +131,7 @@ constexpr limbs<N> from_signed62(const signed62<L>& x) {
 // x + (p & mask) and (x ^ mask) - mask, limbs renormalized.
 template <std::size_t L>
 FF_INLINE void add_masked(signed62<L>& x, const signed62<L>& p, i64 mask) {
+  mask = value_barrier(mask);
   i64 carry = 0;
   for (std::size_t i = 0; i + 1 < L; ++i) {
     const i64 s = x[i] + (p[i] & mask) + carry;
@@ -140,6 +142,7 @@ FF_INLINE void add_masked(signed62<L>& x, const signed62<L>& p, i64 mask) {
 }
 template <std::size_t L>
 FF_INLINE void negate_masked(signed62<L>& x, i64 mask) {
+  mask = value_barrier(mask);
   i64 carry = 0;
   for (std::size_t i = 0; i + 1 < L; ++i) {
     const i64 s = ((x[i] ^ mask) - mask) + carry;

@@ -16,6 +16,7 @@ import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.field;
+import ff.core.secret;
 import ff.prime.bigint;
 import ff.prime.policies;
 import ff.prime.inverse;
@@ -30,7 +31,7 @@ template <std::size_t N>
 FF_INLINE u64 equal_mask(const prime::limbs<N>& x, const prime::limbs<N>& y) {
   u64 diff = 0;
   for (std::size_t i = 0; i < N; ++i) diff |= x[i] ^ y[i];
-  return ((diff | (0 - diff)) >> 63) - 1;
+  return value_barrier(((diff | (0 - diff)) >> 63) - 1);
 }
 template <std::size_t N>
 FF_INLINE prime::limbs<N> select(u64 mask, const prime::limbs<N>& if_set, const prime::limbs<N>& otherwise) {
@@ -50,7 +51,8 @@ FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) 
   limbs_of<F> d{}, back{};
   const u64 borrow = prime::sub(d, a, b);
   limbs_of<F> p_if_borrow{};
-  for (std::size_t i = 0; i < F::n; ++i) p_if_borrow[i] = F::p[i] & (0 - borrow);
+  const u64 mask = value_barrier(0 - borrow);
+  for (std::size_t i = 0; i < F::n; ++i) p_if_borrow[i] = F::p[i] & mask;
   prime::add(back, d, p_if_borrow);
   return back;
 }
@@ -213,7 +215,7 @@ inline element<F> pow_var(const element<F>& a, std::span<const u64> e) {
 // a^-1 (constant time, safegcd); the inverse of zero is an ff::error.
 template <prime_family F>
 inline element<F> inverse(const element<F>& a) {
-  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
   return {prime::safegcd::inverse<false>(a.limb, F::r2_mod_p, F::p)};
 }
 template <prime_family F>
@@ -224,7 +226,7 @@ inline element<F> inverse_var(const element<F>& a) {
 // a^(p-2): Fermat's little theorem (constant time; kept for comparison).
 template <prime_family F>
 inline element<F> inverse_fermat(const element<F>& a) {
-  if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
+  if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
   return pow(a, std::span<const u64>(F::p_minus(2)));
 }
 
@@ -234,7 +236,8 @@ inline int legendre(const element<F>& a) {
   const element<F> e = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     return element<F>{prime::detail::pow_var<F, P>(a.limb, F::half_p_minus_1)};
   });
-  return e == F::one() ? 1 : e.is_zero() ? 0 : -1;
+  const u64 one = prime::detail::equal_mask(e.limb, F::r_mod_p), zero = prime::detail::equal_mask(e.limb, {});
+  return declassify(int(one & 1) - int(~(one | zero) & 1));
 }
 template <prime_family F>
 inline bool is_square(const element<F>& a) {
@@ -248,7 +251,7 @@ inline std::optional<element<F>> sqrt(const element<F>& a) {
     const prime::limbs<F::n> r = prime::detail::sqrt_candidate<F, P>(a.limb);
     return std::pair{r, prime::detail::equal_mask(P::template square<F>(r), a.limb)};
   });
-  if (!ok) return std::nullopt;
+  if (!declassify(ok)) return std::nullopt;
   return element<F>{root};
 }
 

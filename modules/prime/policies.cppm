@@ -12,6 +12,7 @@ export module ff.prime.policies;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
+import ff.core.secret;
 import ff.prime.bigint;
 export namespace ff::prime {
 // What a modulus description provides (the Montgomery template builds it from p).
@@ -28,7 +29,7 @@ template <class M>
 FF_INLINE constexpr limbs<M::n> reduce_once(const limbs<M::n>& t, u64 hi = 0) {
   limbs<M::n> d{};
   const u64 borrow = sub(d, t, M::p);
-  const u64 keep_t = 0 - (borrow & (hi ^ 1));  // all ones: t < p
+  const u64 keep_t = value_barrier(0 - (borrow & (hi ^ 1)));  // all ones: t < p
   limbs<M::n> r{};
   for (std::size_t i = 0; i < M::n; ++i) r[i] = (t[i] & keep_t) | (d[i] & ~keep_t);
   return r;
@@ -39,7 +40,7 @@ template <class M>
 FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
   constexpr std::size_t n = M::n;
   limbs<2 * n> t = wide;
-  u64 top = 0;  // carry out of the top limb, kept for moduli without a spare bit
+  u64 top = 0;  // carry out of row i into limb i + n + 1 (and out of the top limb at the end)
   for (std::size_t i = 0; i < n; ++i) {
     const u64 m = t[i] * M::p_inv_neg;
     u64 carry = 0;
@@ -48,8 +49,9 @@ FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
       t[i + j] = u64(s);
       carry = u64(s >> 64);
     }
-    for (std::size_t k = i + n; k < 2 * n && carry; ++k) t[k] = add_carry(t[k], 0, carry);
-    top += carry;
+    const u128 s = u128(t[i + n]) + carry + top;
+    t[i + n] = u64(s);
+    top = u64(s >> 64);
   }
   limbs<n> hi{};
   for (std::size_t j = 0; j < n; ++j) hi[j] = t[n + j];

@@ -5,6 +5,7 @@ export import ff.core.element;
 export import ff.core.cpu;
 export import ff.core.dispatch;
 export import ff.core.field;
+export import ff.core.secret;
 export import ff.prime.bigint;
 export import ff.prime.policies;
 export import ff.prime.adx;
