@@ -25,5 +25,7 @@ void isomorphism_claims(certificate& cert, const corruption& corrupt);
 // (0 = yes, 1 = no, 3 = cannot tell with what the tool knows).
 int research_irreducible(const std::vector<unsigned>& exponents);
 int research_primitive(const std::vector<unsigned>& exponents);
+// `ffproofs prime N`: PRIME (0), COMPOSITE or below 2 (1), FLINT and GMP disagree (4).
+int research_prime(const std::string& number);
 
 }  // namespace ffp

@@ -1,0 +1,192 @@
+// Prime numbers: `ffproofs prime N` for any N a researcher gives. FLINT proves primality; GMP
+// confirms it independently.
+#include <flint/fmpz.h>
+#include <gmpxx.h>
+
+#include <cctype>
+#include <cstdint>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "certificate.hpp"
+#include "exponent_list.hpp"
+#include "mersenne_factors.hpp"
+#include "proofs.hpp"
+
+namespace ffp {
+namespace {
+
+static_assert(sizeof(mp_limb_t) == sizeof(std::uint64_t), "the limb conversions assume 64-bit GMP limbs");
+
+// Larger numbers are refused: a proof's cost grows steeply with the size (APR-CL; about 2 s
+// at 1024 bits and 45 s at 2048 bits here), and a pasted typo should get an error, not hours.
+constexpr std::size_t max_prime_bits = 2048;
+// The small-factor witness: trial division by the primes below this bound.
+constexpr unsigned long trial_division_limit = 1ul << 16;
+// Bases tried for a Miller-Rabin witness (an odd composite fails for at least 3/4 of all bases).
+constexpr std::size_t witness_bases = 1000;
+
+// Decimal or 0x-hex and nothing else: mpz_set_str alone would skip spaces and accept a sign.
+mpz_class parse_natural(std::string_view text) {
+  const std::string quoted = "'" + std::string(text) + "'";
+  const bool hex = text.starts_with("0x");
+  const std::string_view digits = hex ? text.substr(2) : text;
+  if (text.empty()) throw input_error("empty number (expected a non-negative integer, decimal or 0x-hex)");
+  if (digits.empty()) throw input_error("no digits after 0x in " + quoted);
+  for (char ch : digits)
+    if (!(hex ? std::isxdigit(static_cast<unsigned char>(ch)) : std::isdigit(static_cast<unsigned char>(ch))))
+      throw input_error("'" + std::string(1, ch) + "' in " + quoted + " is not a " + (hex ? "hex" : "decimal") +
+                        " digit (expected a non-negative integer, decimal or 0x-hex)");
+  const mpz_class n(std::string(digits), hex ? 16 : 10);
+  if (mpz_sizeinbase(n.get_mpz_t(), 2) > max_prime_bits)
+    throw input_error("the number has " + std::to_string(mpz_sizeinbase(n.get_mpz_t(), 2)) + " bits, above this tool's limit of " +
+                      std::to_string(max_prime_bits));
+  return n;
+}
+
+std::string hex(const mpz_class& z) { return "0x" + z.get_str(16); }
+std::size_t bits(const mpz_class& z) { return mpz_sizeinbase(z.get_mpz_t(), 2); }
+std::string described(const mpz_class& n) {
+  return n.get_str() + " = " + hex(n) + " (" + std::to_string(bits(n)) + " bits)";
+}
+
+// FLINT's verdict: 1 proved prime, 0 composite; anything else means it could not decide.
+int flint_is_prime(const mpz_class& n) {
+  fmpz_t f;
+  fmpz_init(f);
+  fmpz_set_mpz(f, n.get_mpz_t());
+  const int verdict = fmpz_is_prime(f);
+  fmpz_clear(f);
+  return verdict;
+}
+
+const std::string flint_prover = std::string("FLINT ") + FLINT_VERSION + " fmpz_is_prime";
+const std::string gmp_tester = "GMP mpz_probab_prime_p, 50 reps (Baillie-PSW + Miller-Rabin)";
+
+// How fmpz_is_prime proves a number of this size, as FLINT 2.9 documents it.
+std::string flint_method(const mpz_class& n) {
+  static const mpz_class sorenson_webster("3317044064679887385961981");
+  if (bits(n) <= 64) return "n_is_prime: Baillie-PSW, which has no counterexample below 2^64";
+  if (n < sorenson_webster)
+    return "Miller-Rabin to the first 13 prime bases, proven sufficient below 3.3 * 10^24 (Sorenson-Webster)";
+  return "a Pocklington / Morrison (p - 1, p + 1) proof, else APR-CL";
+}
+
+std::vector<unsigned long> primes_below(unsigned long limit) {
+  std::vector<bool> composite(limit, false);
+  std::vector<unsigned long> primes;
+  for (unsigned long i = 2; i < limit; ++i) {
+    if (composite[i]) continue;
+    primes.push_back(i);
+    for (unsigned long j = i * i; j < limit; j += i) composite[j] = true;
+  }
+  return primes;
+}
+
+const std::vector<unsigned long>& small_primes() {
+  static const std::vector<unsigned long> primes = primes_below(trial_division_limit);
+  return primes;
+}
+
+// The strong probable-prime test to base a, computed here with GMP: with n - 1 = 2^s d (d
+// odd), n passes if a^d = 1 or a^(2^r d) = -1 mod n for some 0 <= r < s. Every odd prime
+// passes, so a base that fails proves n composite.
+bool strong_probable_prime(const mpz_class& n, unsigned long a) {
+  const mpz_class n_minus_1 = n - 1;
+  const mp_bitcnt_t s = mpz_scan1(n_minus_1.get_mpz_t(), 0);
+  const mpz_class d = n_minus_1 >> s;
+  mpz_class x;
+  mpz_powm(x.get_mpz_t(), mpz_class(a).get_mpz_t(), d.get_mpz_t(), n.get_mpz_t());
+  if (x == 1 || x == n_minus_1) return true;
+  for (mp_bitcnt_t r = 1; r < s; ++r) {
+    x = x * x % n;
+    if (x == n_minus_1) return true;
+  }
+  return false;
+}
+
+// The evidence that n (odd, no factor below trial_division_limit) is composite: the first
+// prime base FLINT's strong test rejects, re-checked with GMP. 0 if none is found.
+unsigned long miller_rabin_witness(const mpz_class& n) {
+  fmpz_t f, a;
+  fmpz_init(f);
+  fmpz_init(a);
+  fmpz_set_mpz(f, n.get_mpz_t());
+  unsigned long witness = 0;
+  for (std::size_t i = 0; i < witness_bases && !witness; ++i) {
+    fmpz_set_ui(a, small_primes()[i]);
+    if (!fmpz_is_strong_probabprime(f, a)) witness = small_primes()[i];
+  }
+  fmpz_clear(a);
+  fmpz_clear(f);
+  if (witness && strong_probable_prime(n, witness))
+    throw std::runtime_error("FLINT's Miller-Rabin witness " + std::to_string(witness) + " for " + n.get_str() +
+                             " does not verify with GMP");
+  return witness;
+}
+
+void print(const std::string& headline, const std::vector<std::string>& lines) {
+  std::cout << headline << "\n";
+  for (const auto& l : lines) std::cout << "  " << l << "\n";
+}
+
+// The COMPOSITE evidence: a small factor, or else a Miller-Rabin witness.
+std::vector<std::string> compositeness_witness(const mpz_class& n) {
+  for (unsigned long q : small_primes()) {
+    if (q >= n) break;
+    if (mpz_divisible_ui_p(n.get_mpz_t(), q))
+      return {"small factor: " + std::to_string(q) + " (N = " + std::to_string(q) + " * " + mpz_class(n / q).get_str() +
+              "; trial division by the primes below " + std::to_string(trial_division_limit) + ", with GMP)"};
+  }
+  const unsigned long a = miller_rabin_witness(n);
+  if (!a) throw std::runtime_error("no Miller-Rabin witness among the first " + std::to_string(witness_bases) +
+                                   " prime bases for the composite " + n.get_str());
+  std::string passed;
+  for (unsigned long q : small_primes()) {
+    if (q == a) break;
+    passed += (passed.empty() ? "" : ", ") + std::to_string(q);
+  }
+  const mpz_class n_minus_1 = n - 1;
+  return {"no prime factor below " + std::to_string(trial_division_limit) + " (trial division)",
+          "witness: a = " + std::to_string(a) + ", a strong-probable-prime (Miller-Rabin) test witness: with N - 1 = 2^s * d (s = " +
+              std::to_string(mpz_scan1(n_minus_1.get_mpz_t(), 0)) + ", d odd), a^d != +-1 and a^(2^r d) != -1 mod N " +
+              "for 0 < r < s, which no odd prime allows (found by FLINT fmpz_is_strong_probabprime, verified with GMP mpz_powm)",
+          passed.empty() ? "N fails the test already for the first base" : "N passes the test to the smaller prime bases " + passed};
+}
+
+}  // namespace
+
+int research_prime(const std::string& number) {
+  const mpz_class n = parse_natural(number);
+  if (n < 2) {
+    print("NOT PRIME: " + number, {n == 0 ? "0 is divisible by every integer: primes are integers >= 2"
+                                         : "1 is a unit, neither prime nor composite: primes are integers >= 2"});
+    return 1;
+  }
+  const int flint = flint_is_prime(n);
+  if (flint != 0 && flint != 1)
+    throw std::runtime_error(flint_prover + " returned " + std::to_string(flint) + " (undecided) for " + n.get_str());
+  const bool gmp = probable_prime(n);
+  const std::string flint_line = flint_prover + ": " + (flint ? "prime, proved by " + flint_method(n) : "composite");
+  const std::string gmp_line = gmp_tester + ": " + (gmp ? "probable prime (a test, not a proof)" : "composite");
+  if ((flint == 1) != gmp) {
+    print("DISAGREEMENT: " + number, {"N = " + described(n), flint_line, gmp_line});
+    return 4;
+  }
+  std::vector<std::string> lines = {"N = " + described(n)};
+  if (!flint) {
+    for (auto& line : compositeness_witness(n)) lines.push_back(std::move(line));
+    lines.push_back(flint_prover + " and " + gmp_tester + ": composite");
+    print("COMPOSITE: " + number, lines);
+    return 1;
+  }
+  lines.push_back(flint_line);
+  lines.push_back("confirmed by " + gmp_line);
+  print("PRIME: " + number, lines);
+  return 0;
+}
+
+}  // namespace ffp
