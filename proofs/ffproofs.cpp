@@ -27,6 +27,9 @@ int run_certificate(const std::string& markdown_path, const ffp::corruption& cor
     cert.notes.push_back("DELIBERATELY CORRUPTED for testing (--corrupt-for-testing): this certificate must FAIL");
   ffp::field_claims(cert, corrupt);
   ffp::isomorphism_claims(cert, corrupt);
+  ffp::prime_claims(cert, corrupt, ffp::prime_fields());
+  cert.notes.push_back("prime.*: the prime fields' constants are computed by ffproofs itself until the prime field "
+                       "modules provide them (TODO(integration): read from ff::fields)");
   std::cout << cert.text();
   if (!markdown_path.empty()) ffp::write_atomically(markdown_path, cert.markdown());
   return cert.failures() == 0 ? 0 : 1;
@@ -45,7 +48,7 @@ int main(int argc, char** argv) {
   // Hidden (empty group): flips one claim's data so the tests can see the certificate FAIL.
   app.add_option("--corrupt-for-testing", corrupt_name)
       ->group("")
-      ->check(CLI::IsMember({"factorization", "modulus", "iso-root"}));
+      ->check(CLI::IsMember({"factorization", "modulus", "iso-root", "montgomery", "prime-modulus"}));
 
   std::string irreducible_input, primitive_input, prime_input;
   auto* irreducible = app.add_subcommand("irreducible", "is this binary polynomial irreducible? (Rabin + NTL, with a witness)");
@@ -82,6 +85,8 @@ int main(int argc, char** argv) {
     corrupt.factorization = corrupt_name == "factorization";
     corrupt.modulus = corrupt_name == "modulus";
     corrupt.iso_root = corrupt_name == "iso-root";
+    corrupt.montgomery = corrupt_name == "montgomery";
+    corrupt.prime_modulus = corrupt_name == "prime-modulus";
     return run_certificate(markdown_path, corrupt);
   } catch (const ffp::output_error& e) {
     std::cerr << "ffproofs: error: " << e.what() << "\n";

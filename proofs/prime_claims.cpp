@@ -1,5 +1,6 @@
-// Prime numbers: `ffproofs prime N` for any N a researcher gives. FLINT proves primality; GMP
-// confirms it independently.
+// Prime numbers: `ffproofs prime N` for any N a researcher gives, and the certificate's claims
+// about the prime fields (primality, 2-adicity, the square root's non-residue, Montgomery
+// constants, the spare top bit). FLINT proves primality; GMP confirms it independently.
 #include <flint/fmpz.h>
 #include <gmpxx.h>
 
@@ -157,6 +158,107 @@ std::vector<std::string> compositeness_witness(const mpz_class& n) {
           passed.empty() ? "N fails the test already for the first base" : "N passes the test to the smaller prime bases " + passed};
 }
 
+// ---- The certificate's claims about the prime fields -------------------------------------------
+
+mpz_class from_limbs(const std::vector<std::uint64_t>& limbs) {
+  mpz_class z;
+  mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
+  return z;
+}
+
+std::vector<std::uint64_t> to_limbs(const mpz_class& z, unsigned count) {
+  std::vector<std::uint64_t> limbs(count);
+  for (unsigned i = 0; i < count; ++i) limbs[i] = mpz_getlimbn(z.get_mpz_t(), i);  // 0 above the top limb
+  return limbs;
+}
+
+mpz_class power_of_two_mod(unsigned long exponent, const mpz_class& p) {
+  mpz_class r;
+  mpz_powm_ui(r.get_mpz_t(), mpz_class(2).get_mpz_t(), exponent, p.get_mpz_t());
+  return r;
+}
+
+void primality_claims(certificate& cert, const std::string& id, const mpz_class& p) {
+  const int flint = flint_is_prime(p);
+  cert.add({id + ".flint-proof", flint == 1, "p is prime, proved by " + flint_method(p), flint_prover,
+            {"p = " + described(p), "fmpz_is_prime returned " + std::to_string(flint) + " (1 = proved prime)"}});
+  const bool gmp = probable_prime(p);
+  cert.add({id + ".gmp-probable-prime", gmp, "p is a probable prime (independent confirmation; a test, not a proof)",
+            gmp_tester, {std::string("mpz_probab_prime_p: ") + (gmp ? "probable prime" : "composite")}});
+}
+
+// p mod 4, the 2-adicity of p - 1 and the square root's non-residue: what the square root
+// algorithm (a^((p+1)/4) when p = 3 mod 4, Tonelli-Shanks otherwise) is chosen by.
+void square_root_claims(certificate& cert, const std::string& id, const mpz_class& p, const prime_field_facts& f) {
+  const unsigned long p_mod_4 = mpz_fdiv_ui(p.get_mpz_t(), 4);
+  const bool says_3_mod_4 = f.two_adicity == 1;
+  cert.add({id + ".mod-4", p_mod_4 % 2 == 1 && (p_mod_4 == 3) == says_3_mod_4,
+            "p = " + std::to_string(p_mod_4) + " mod 4" +
+                (p_mod_4 == 3 ? ", and the field says so (2-adicity 1: the square root is a^((p+1)/4))"
+                              : "; the field's 2-adicity must then be >= 2 (Tonelli-Shanks)"),
+            "GMP mpz_fdiv_ui", {"the field's two_adicity = " + std::to_string(f.two_adicity)}});
+
+  const mpz_class p_minus_1 = p - 1;
+  const auto s = mpz_scan1(p_minus_1.get_mpz_t(), 0);
+  cert.add({id + ".two-adicity", s == f.two_adicity,
+            "the largest s with 2^s | p - 1 is " + std::to_string(s) + ", the field's two_adicity",
+            "GMP mpz_scan1 on p - 1", {"recomputed s = " + std::to_string(s) + ", field: " + std::to_string(f.two_adicity)}});
+
+  // Jacobi symbols need an odd modulus; for a prime p they are the Legendre symbols.
+  const bool odd = mpz_odd_p(p.get_mpz_t());
+  const auto legendre = [&](std::uint64_t a) { return odd ? mpz_legendre(mpz_class(a).get_mpz_t(), p.get_mpz_t()) : 0; };
+  const std::string nr = std::to_string(f.non_residue);
+  const int symbol = legendre(f.non_residue);
+  cert.add({id + ".non-residue", symbol == -1, nr + " is a quadratic non-residue mod p", "GMP mpz_legendre",
+            {"(" + nr + "/p) = " + std::to_string(symbol)}});
+  std::uint64_t smaller = 2;  // the first a >= 2 that is not a residue
+  while (smaller < f.non_residue && legendre(smaller) == 1) ++smaller;
+  cert.add({id + ".non-residue-smallest", f.non_residue >= 2 && smaller == f.non_residue,
+            nr + " is the smallest non-residue (every a with 2 <= a < " + nr + " is a residue)", "GMP mpz_legendre",
+            {smaller == f.non_residue ? "(a/p) = +1 for 2 <= a < " + nr
+                                      : "(" + std::to_string(smaller) + "/p) = " + std::to_string(legendre(smaller))}});
+}
+
+// A stated limb vector against the value recomputed with GMP (and the field's limb count).
+void constant_claim(certificate& cert, const std::string& id, const std::string& statement, const std::string& by,
+                    const std::vector<std::uint64_t>& stated, const mpz_class& computed, unsigned limbs) {
+  const mpz_class value = from_limbs(stated);
+  cert.add({id, stated.size() == limbs && value == computed, statement, by,
+            {"recomputed " + hex(computed), "field      " + hex(value) + " (" + std::to_string(stated.size()) + " limbs, " +
+                                                 std::to_string(limbs) + " expected)"}});
+}
+
+void montgomery_claims(certificate& cert, const std::string& id, const mpz_class& p, const prime_field_facts& f) {
+  const unsigned long r_bits = 64ul * f.limbs;
+  const std::string r = "R = 2^" + std::to_string(r_bits);
+  constant_claim(cert, id + ".montgomery-r", "the field's R mod p is right (" + r + ")", "GMP mpz_powm_ui", f.r_mod_p,
+                 power_of_two_mod(r_bits, p), f.limbs);
+  constant_claim(cert, id + ".montgomery-r2", "the field's R^2 mod p is right (" + r + ")", "GMP mpz_powm_ui", f.r2_mod_p,
+                 power_of_two_mod(2 * r_bits, p), f.limbs);
+  mpz_class product = p * mpz_class(f.p_inv_neg) + 1;
+  mpz_fdiv_r_2exp(product.get_mpz_t(), product.get_mpz_t(), 64);
+  cert.add({id + ".montgomery-p-inv", product == 0, "p * p_inv_neg = -1 mod 2^64 (the Montgomery reduction's factor)",
+            "GMP mpz_mul, mpz_fdiv_r_2exp", {"p_inv_neg = " + hex(mpz_class(f.p_inv_neg)),
+                                             "p * p_inv_neg + 1 mod 2^64 = " + hex(product)}});
+  const std::size_t top = r_bits - 1;
+  cert.add({id + ".spare-bit", bits(p) <= top,
+            "p < 2^" + std::to_string(top) + ": the top bit of the top limb is spare, which the no-carry Montgomery "
+            "multiplication relies on (it keeps no carry limb beyond the " + std::to_string(f.limbs) + ")",
+            "GMP mpz_sizeinbase", {"p has " + std::to_string(bits(p)) + " bits in " + std::to_string(f.limbs) + " limbs"}});
+}
+
+// The four prime fields of issue 21, their moduli as published (decimal or 0x-hex).
+struct stated_prime {
+  std::string_view name, modulus_text;
+};
+constexpr stated_prime issue21_primes[] = {
+    {"bn254_fp", "21888242871839275222246405745257275088696311157297823662689037894645226208583"},
+    {"bn254_fr", "21888242871839275222246405745257275088548364400416034343698204186575808495617"},
+    {"bls12_381_fp",
+     "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab"},
+    {"bls12_381_fr", "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"},
+};
+
 }  // namespace
 
 int research_prime(const std::string& number) {
@@ -187,6 +289,59 @@ int research_prime(const std::string& number) {
   lines.push_back("confirmed by " + gmp_line);
   print("PRIME: " + number, lines);
   return 0;
+}
+
+}  // namespace ffp
+
+namespace ffp {
+
+void prime_claims(certificate& cert, const corruption& corrupt, const std::vector<prime_field_facts>& fields) {
+  for (prime_field_facts f : fields) {  // a copy: a corruption changes only what the claims see
+    if (corrupt.montgomery && f.name == "bls12_381_fp") f.r2_mod_p.at(0) ^= 1;
+    mpz_class p;
+    try {
+      p = parse_natural(f.modulus_text);
+    } catch (const input_error& e) {
+      throw std::runtime_error("the modulus of " + f.name + ": " + e.what());  // the registry's fault, not the user's
+    }
+    if (corrupt.prime_modulus && f.name == "bn254_fp") p += 2;
+    const std::string id = "prime." + f.name;
+    primality_claims(cert, id, p);
+    square_root_claims(cert, id, p, f);
+    montgomery_claims(cert, id, p, f);
+  }
+}
+
+// TODO(integration): read from ff::fields. Until the prime field modules land, ffproofs computes
+// the facts itself, by other routes than the claims (R * R, Newton's iteration, division by 2,
+// Euler's criterion), so the claims run; until then they check this code, not the library.
+std::vector<prime_field_facts> prime_fields() {
+  std::vector<prime_field_facts> fields;
+  for (const auto& [name, text] : issue21_primes) {
+    const mpz_class p = parse_natural(text);
+    prime_field_facts f;
+    f.name = name;
+    f.modulus_text = text;
+    f.limbs = unsigned((bits(p) + 63) / 64);
+    mpz_class r = 0;
+    mpz_setbit(r.get_mpz_t(), 64ul * f.limbs);
+    r %= p;
+    f.r_mod_p = to_limbs(r, f.limbs);
+    f.r2_mod_p = to_limbs(mpz_class(r * r % p), f.limbs);
+    const std::uint64_t p0 = mpz_getlimbn(p.get_mpz_t(), 0);
+    std::uint64_t inverse = p0;  // p0 * p0 = 1 mod 8 for odd p0; each Newton step doubles the correct bits
+    for (int i = 0; i < 5; ++i) inverse *= 2 - p0 * inverse;
+    f.p_inv_neg = 0 - inverse;
+    for (mpz_class m = p - 1; mpz_even_p(m.get_mpz_t()); m /= 2) ++f.two_adicity;
+    const mpz_class half = (p - 1) / 2;
+    for (f.non_residue = 2;; ++f.non_residue) {  // Euler: a^((p-1)/2) = -1 exactly for the non-residues
+      mpz_class euler;
+      mpz_powm(euler.get_mpz_t(), mpz_class(f.non_residue).get_mpz_t(), half.get_mpz_t(), p.get_mpz_t());
+      if (euler == p - 1) break;
+    }
+    fields.push_back(std::move(f));
+  }
+  return fields;
 }
 
 }  // namespace ffp
