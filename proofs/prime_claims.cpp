@@ -54,15 +54,20 @@ std::string described(const mpz_class& n) {
   return n.get_str() + " = " + hex(n) + " (" + std::to_string(bits(n)) + " bits)";
 }
 
+// A FLINT integer holding a GMP one, cleared on every path.
+struct flint_integer {
+  fmpz_t value;
+  explicit flint_integer(const mpz_class& z) {
+    fmpz_init(value);
+    fmpz_set_mpz(value, z.get_mpz_t());
+  }
+  ~flint_integer() { fmpz_clear(value); }
+  flint_integer(const flint_integer&) = delete;
+  flint_integer& operator=(const flint_integer&) = delete;
+};
+
 // FLINT's verdict: 1 proved prime, 0 composite; anything else means it could not decide.
-int flint_is_prime(const mpz_class& n) {
-  fmpz_t f;
-  fmpz_init(f);
-  fmpz_set_mpz(f, n.get_mpz_t());
-  const int verdict = fmpz_is_prime(f);
-  fmpz_clear(f);
-  return verdict;
-}
+int flint_is_prime(const mpz_class& n) { return fmpz_is_prime(flint_integer(n).value); }
 
 const std::string flint_prover = std::string("FLINT ") + FLINT_VERSION + " fmpz_is_prime";
 const std::string gmp_tester = "GMP mpz_probab_prime_p, 50 reps (Baillie-PSW + Miller-Rabin)";
@@ -112,17 +117,10 @@ bool strong_probable_prime(const mpz_class& n, unsigned long a) {
 // The evidence that n (odd, no factor below trial_division_limit) is composite: the first
 // prime base FLINT's strong test rejects, re-checked with GMP. 0 if none is found.
 unsigned long miller_rabin_witness(const mpz_class& n) {
-  fmpz_t f, a;
-  fmpz_init(f);
-  fmpz_init(a);
-  fmpz_set_mpz(f, n.get_mpz_t());
+  const flint_integer f(n);
   unsigned long witness = 0;
-  for (std::size_t i = 0; i < witness_bases && !witness; ++i) {
-    fmpz_set_ui(a, small_primes()[i]);
-    if (!fmpz_is_strong_probabprime(f, a)) witness = small_primes()[i];
-  }
-  fmpz_clear(a);
-  fmpz_clear(f);
+  for (std::size_t i = 0; i < witness_bases && !witness; ++i)
+    if (!fmpz_is_strong_probabprime(f.value, flint_integer(small_primes()[i]).value)) witness = small_primes()[i];
   if (witness && strong_probable_prime(n, witness))
     throw std::runtime_error("FLINT's Miller-Rabin witness " + std::to_string(witness) + " for " + n.get_str() +
                              " does not verify with GMP");
@@ -290,10 +288,6 @@ int research_prime(const std::string& number) {
   print("PRIME: " + number, lines);
   return 0;
 }
-
-}  // namespace ffp
-
-namespace ffp {
 
 void prime_claims(certificate& cert, const corruption& corrupt, const std::vector<prime_field_facts>& fields) {
   for (prime_field_facts f : fields) {  // a copy: a corruption changes only what the claims see
