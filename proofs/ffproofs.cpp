@@ -28,8 +28,6 @@ int run_certificate(const std::string& markdown_path, const ffp::corruption& cor
   ffp::field_claims(cert, corrupt);
   ffp::isomorphism_claims(cert, corrupt);
   ffp::prime_claims(cert, corrupt, ffp::prime_fields());
-  cert.notes.push_back("prime.*: the prime fields' constants are computed by ffproofs itself until the prime field "
-                       "modules provide them (TODO(integration): read from ff::fields)");
   std::cout << cert.text();
   if (!markdown_path.empty()) ffp::write_atomically(markdown_path, cert.markdown());
   return cert.failures() == 0 ? 0 : 1;

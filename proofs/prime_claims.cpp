@@ -164,12 +164,6 @@ mpz_class from_limbs(const std::vector<std::uint64_t>& limbs) {
   return z;
 }
 
-std::vector<std::uint64_t> to_limbs(const mpz_class& z, unsigned count) {
-  std::vector<std::uint64_t> limbs(count);
-  for (unsigned i = 0; i < count; ++i) limbs[i] = mpz_getlimbn(z.get_mpz_t(), i);  // 0 above the top limb
-  return limbs;
-}
-
 mpz_class power_of_two_mod(unsigned long exponent, const mpz_class& p) {
   mpz_class r;
   mpz_powm_ui(r.get_mpz_t(), mpz_class(2).get_mpz_t(), exponent, p.get_mpz_t());
@@ -245,18 +239,6 @@ void montgomery_claims(certificate& cert, const std::string& id, const mpz_class
             "GMP mpz_sizeinbase", {"p has " + std::to_string(bits(p)) + " bits in " + std::to_string(f.limbs) + " limbs"}});
 }
 
-// The four prime fields of issue 21, their moduli as published (decimal or 0x-hex).
-struct stated_prime {
-  std::string_view name, modulus_text;
-};
-constexpr stated_prime issue21_primes[] = {
-    {"bn254_fp", "21888242871839275222246405745257275088696311157297823662689037894645226208583"},
-    {"bn254_fr", "21888242871839275222246405745257275088548364400416034343698204186575808495617"},
-    {"bls12_381_fp",
-     "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab"},
-    {"bls12_381_fr", "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"},
-};
-
 }  // namespace
 
 int research_prime(const std::string& number) {
@@ -304,38 +286,6 @@ void prime_claims(certificate& cert, const corruption& corrupt, const std::vecto
     square_root_claims(cert, id, p, f);
     montgomery_claims(cert, id, p, f);
   }
-}
-
-// TODO(integration): read from ff::fields. Until the prime field modules land, ffproofs computes
-// the facts itself, by other routes than the claims (R * R, Newton's iteration, division by 2,
-// Euler's criterion), so the claims run; until then they check this code, not the library.
-std::vector<prime_field_facts> prime_fields() {
-  std::vector<prime_field_facts> fields;
-  for (const auto& [name, text] : issue21_primes) {
-    const mpz_class p = parse_natural(text);
-    prime_field_facts f;
-    f.name = name;
-    f.modulus_text = text;
-    f.limbs = unsigned((bits(p) + 63) / 64);
-    mpz_class r = 0;
-    mpz_setbit(r.get_mpz_t(), 64ul * f.limbs);
-    r %= p;
-    f.r_mod_p = to_limbs(r, f.limbs);
-    f.r2_mod_p = to_limbs(mpz_class(r * r % p), f.limbs);
-    const std::uint64_t p0 = mpz_getlimbn(p.get_mpz_t(), 0);
-    std::uint64_t inverse = p0;  // p0 * p0 = 1 mod 8 for odd p0; each Newton step doubles the correct bits
-    for (int i = 0; i < 5; ++i) inverse *= 2 - p0 * inverse;
-    f.p_inv_neg = 0 - inverse;
-    for (mpz_class m = p - 1; mpz_even_p(m.get_mpz_t()); m /= 2) ++f.two_adicity;
-    const mpz_class half = (p - 1) / 2;
-    for (f.non_residue = 2;; ++f.non_residue) {  // Euler: a^((p-1)/2) = -1 exactly for the non-residues
-      mpz_class euler;
-      mpz_powm(euler.get_mpz_t(), mpz_class(f.non_residue).get_mpz_t(), half.get_mpz_t(), p.get_mpz_t());
-      if (euler == p - 1) break;
-    }
-    fields.push_back(std::move(f));
-  }
-  return fields;
 }
 
 }  // namespace ffp

@@ -38,8 +38,7 @@ void field_claims(certificate& cert, const corruption& corrupt);
 void isomorphism_claims(certificate& cert, const corruption& corrupt);
 // The prime fields: primality (proved), 2-adicity, non-residue, Montgomery constants, spare bit.
 void prime_claims(certificate& cert, const corruption& corrupt, const std::vector<prime_field_facts>& fields);
-// The facts of the four prime fields of issue 21, computed by ffproofs itself until the field
-// modules provide them (see prime_claims.cpp).
+// The facts every prime field of the registry (ff::prime_fields) states (prime_facts.cpp).
 std::vector<prime_field_facts> prime_fields();
 
 // The research commands; they print their verdict and return the exit status
