@@ -1,5 +1,5 @@
 // Peers of fieldlab's prime fields, one timing harness per op shape written once over the
-// peer: each peer is a class with the same few members (load, value, copy, apply<op>), and
+// peer: each peer is a class with the same few members (functions, load, value, copy, apply<op>), and
 // every peer that has an op is timed interleaved with the others on the same operands.
 #include "prime_peers.hpp"
 #include <flint/fmpz.h>
@@ -10,6 +10,7 @@
 #include <NTL/ZZ.h>
 #include <NTL/ZZ_p.h>
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstddef>
 #include <functional>
@@ -29,6 +30,8 @@ namespace {
 
 enum class op { mul, sqr, add, sub, inv, sqrt, pow, pow_var, legendre };
 constexpr std::size_t op_count = 9;
+// A peer's function for each op, indexed by `op`; nullptr (or left out at the end) where it has none.
+using function_table = std::array<const char*, op_count>;
 
 struct op_spec {
   const char* bench;
@@ -81,19 +84,9 @@ class openssl_peer {
   struct elem : owned<BIGNUM, BN_free> {
     elem() : owned(BN_new()) {}
   };
-  static constexpr const char* function(op o) {
-    switch (o) {
-      case op::mul: case op::sqr: return "BN_mod_mul_montgomery";
-      case op::add: return "BN_mod_add_quick";
-      case op::sub: return "BN_mod_sub_quick";
-      case op::inv: return "BN_mod_inverse";
-      case op::sqrt: return "BN_mod_sqrt";
-      case op::pow: return "BN_mod_exp_mont_consttime";
-      case op::pow_var: return "BN_mod_exp_mont";
-      case op::legendre: return "BN_kronecker";
-    }
-    return nullptr;
-  }
+  static constexpr function_table functions = {
+      "BN_mod_mul_montgomery", "BN_mod_mul_montgomery", "BN_mod_add_quick", "BN_mod_sub_quick", "BN_mod_inverse",
+      "BN_mod_sqrt", "BN_mod_exp_mont_consttime", "BN_mod_exp_mont", "BN_kronecker"};
   explicit openssl_peer(const mpz_class& p) : len_(byte_length(p)) {
     const auto b = le_bytes(p, len_);
     if (!BN_lebin2bn(b.data(), int(len_), p_.v) || BN_MONT_CTX_set(mont_.v, p_.v, ctx_.v) != 1)
@@ -140,15 +133,7 @@ class gmp_mpn_peer {
  public:
   static constexpr const char* impl = "gmp";
   using elem = std::vector<mp_limb_t>;
-  static constexpr const char* function(op o) {
-    switch (o) {
-      case op::mul: return "mpn_mul_n+mpn_tdiv_qr";
-      case op::sqr: return "mpn_sqr+mpn_tdiv_qr";
-      case op::add: return "mpn_add_n";
-      case op::sub: return "mpn_sub_n";
-      default: return nullptr;
-    }
-  }
+  static constexpr function_table functions = {"mpn_mul_n+mpn_tdiv_qr", "mpn_sqr+mpn_tdiv_qr", "mpn_add_n", "mpn_sub_n"};
   explicit gmp_mpn_peer(const mpz_class& p) : n_(mpz_size(p.get_mpz_t())), t_(2 * n_), q_(n_ + 1) { load(op::mul, p_, p); }
   void load(op, elem& e, const mpz_class& v) {
     e.assign(n_, 0);
@@ -185,16 +170,9 @@ class gmp_mpz_peer {
  public:
   static constexpr const char* impl = "gmp";
   using elem = mpz_class;
-  static constexpr const char* function(op o) {
-    switch (o) {
-      case op::mul: case op::sqr: return "mpz_mul+mpz_mod";
-      case op::inv: return "mpz_invert";
-      case op::pow: return "mpz_powm_sec";
-      case op::pow_var: return "mpz_powm";
-      case op::legendre: return "mpz_legendre";
-      default: return nullptr;
-    }
-  }
+  static constexpr function_table functions = {
+      "mpz_mul+mpz_mod", "mpz_mul+mpz_mod", nullptr, nullptr, "mpz_invert", nullptr, "mpz_powm_sec", "mpz_powm",
+      "mpz_legendre"};
   explicit gmp_mpz_peer(const mpz_class& p) : p_(p) {}
   void load(op, elem& e, const mpz_class& v) { e = v; }
   mpz_class value(op, const elem& e) { return e; }
@@ -223,19 +201,7 @@ class ntl_peer {
  public:
   static constexpr const char* impl = "ntl";
   using elem = NTL::ZZ_p;
-  static constexpr const char* function(op o) {
-    switch (o) {
-      case op::mul: return "mul";
-      case op::sqr: return "sqr";
-      case op::add: return "add";
-      case op::sub: return "sub";
-      case op::inv: return "inv";
-      case op::sqrt: return "SqrRootMod";
-      case op::pow_var: return "power";
-      case op::legendre: return "Jacobi";
-      default: return nullptr;
-    }
-  }
+  static constexpr function_table functions = {"mul", "sqr", "add", "sub", "inv", "SqrRootMod", nullptr, "power", "Jacobi"};
   explicit ntl_peer(const mpz_class& p) : len_(byte_length(p)), p_(to_zz(p)), push_(p_) {}
   void load(op, elem& e, const mpz_class& v) { e = NTL::conv<NTL::ZZ_p>(to_zz(v)); }
   mpz_class value(op, const elem& e) {
@@ -281,18 +247,9 @@ class flint_peer {
     elem(const elem&) = delete;
     elem& operator=(const elem&) = delete;
   };
-  static constexpr const char* function(op o) {
-    switch (o) {
-      case op::mul: case op::sqr: return "fmpz_mod_mul";
-      case op::add: return "fmpz_mod_add";
-      case op::sub: return "fmpz_mod_sub";
-      case op::inv: return "fmpz_mod_inv";
-      case op::sqrt: return "fmpz_sqrtmod";
-      case op::pow_var: return "fmpz_mod_pow_fmpz";
-      case op::legendre: return "fmpz_jacobi";
-      default: return nullptr;
-    }
-  }
+  static constexpr function_table functions = {
+      "fmpz_mod_mul", "fmpz_mod_mul", "fmpz_mod_add", "fmpz_mod_sub", "fmpz_mod_inv", "fmpz_sqrtmod", nullptr,
+      "fmpz_mod_pow_fmpz", "fmpz_jacobi"};
   explicit flint_peer(const mpz_class& p) {
     fmpz_set_mpz(&p_.v, p.get_mpz_t());
     fmpz_mod_ctx_init(ctx_, &p_.v);
@@ -407,7 +364,7 @@ entry prepare(P& peer, const cases& c, const std::string& field) {
     peer.load(O, d->y[i], c.y[i]);
     if constexpr (!std::is_same_v<out, int>) peer.load(O, d->z[i], 0);
   }
-  entry e{P::impl, P::function(O), {}, {}};
+  entry e{P::impl, P::functions[std::size_t(O)], {}, {}};
   if constexpr (O == op::mul || O == op::sqr)
     if (c.chain) {
       e.timed = [&peer, d, n = c.n] {
@@ -475,7 +432,7 @@ void run_prime_peers(const prime_peer_field& f, int samples, bool quick, results
     with_op(s.o, [&]<op O>() {
       std::apply([&](auto&... peer) {
         auto one = [&]<class P>(P& each) {
-          if constexpr (P::function(O) != nullptr) entries.push_back(prepare<O>(each, c, f.name));
+          if constexpr (P::functions[std::size_t(O)] != nullptr) entries.push_back(prepare<O>(each, c, f.name));
         };
         (one(peer), ...);
       }, peers);
