@@ -1,6 +1,6 @@
-// Peers of fieldlab's prime fields, one timing harness per op shape written once over the
-// peer: each peer is a class with the same few members (functions, load, value, copy, apply<op>), and
-// every peer that has an op is timed interleaved with the others on the same operands.
+// Peers of fieldlab's prime fields. One timing harness per op shape, written once over the
+// peer: every peer class has the same members (functions, load, value, copy, apply<op>), and
+// the peers that have an op are timed interleaved with each other on the same operands.
 #include "prime_peers.hpp"
 #include <flint/fmpz.h>
 #include <flint/fmpz_mod.h>
