@@ -126,29 +126,84 @@ std::string hex_text(const element<F>& a, std::mt19937_64& rng) {
   }
 }
 
+// 0x-hex of little-endian limbs, lowercase, no leading zeros ("0x0" for none or zero).
+std::string hex_of(std::span<const u64> limbs) {
+  std::size_t top = limbs.size();
+  while (top > 0 && limbs[top - 1] == 0) --top;
+  std::ostringstream text;
+  text << "0x" << std::hex << (top ? limbs[top - 1] : u64{0}) << std::setfill('0');
+  for (std::size_t k = top ? top - 1 : 0; k-- > 0;) text << std::setw(16) << limbs[k];
+  return text.str();
+}
+
+std::string decimal(const NTL::ZZ& z) {
+  std::ostringstream text;
+  text << z;  // NTL prints decimal
+  return text.str();
+}
+
+// A random exponent of 0 .. max_limbs 64-bit limbs, as text (decimal or 0x-hex) and for NTL.
+struct exponent_text {
+  std::string text;
+  NTL::ZZ value;
+};
+exponent_text random_exponent(std::mt19937_64& rng, std::size_t max_limbs) {
+  std::vector<u64> limbs(rng() % (max_limbs + 1));
+  for (u64& l : limbs) l = rng() >> (rng() % 64);
+  const NTL::ZZ e = ref::to_zz(std::span<const u64>(limbs));
+  return {rng() % 2 ? decimal(e) : hex_of(limbs), e};
+}
+
+// Elements to feed ffcalc: one in eight an edge case of ff.testing, the others uniform.
+template <class F>
+element<F> pick(std::mt19937_64& rng, const std::vector<element<F>>& edges) {
+  return rng() % 8 == 0 ? edges[rng() % edges.size()] : F::random(rng);
+}
+
+// Many requests for one ffcalc process in stdin mode, each with the check of its answer line;
+// blank and comment lines in between, which get no answer.
+struct request_batch {
+  std::string input;
+  std::vector<std::string> requests;
+  std::vector<std::function<void(const std::string&)>> checks;
+  int expected_exit = 0;  // math errors (inverse of zero, no root) 1, usage errors 2
+
+  void add(const std::string& line, std::function<void(const std::string&)> check, std::mt19937_64& rng) {
+    input += line + "\n";
+    requests.push_back(line);
+    checks.push_back(std::move(check));
+    if (rng() % 16 == 0) input += rng() % 2 ? "\n" : "# skipped\n";  // no answer expected
+  }
+  void expect_exit(int code) { expected_exit = std::max(expected_exit, code); }
+  // One process, one answer line per request, each checked; nothing on stderr.
+  void run_and_check(const std::vector<std::string>& args) const {
+    const run_result r = run_ffcalc(args, input);
+    ASSERT_EQ(r.out.size(), requests.size()) << "one answer line per request line";
+    for (std::size_t k = 0; k < requests.size(); ++k) {
+      SCOPED_TRACE(args.front() + " line '" + requests[k] + "' -> '" + r.out[k] + "'");
+      checks[k](r.out[k]);
+    }
+    EXPECT_EQ(r.exit_code, expected_exit);
+    EXPECT_TRUE(r.err.empty());
+  }
+};
+
 // A few hundred random requests of every op through ONE ffcalc process in stdin mode.
 template <class F>
 void random_lines_agree_with_ntl() {
   using E = element<F>;
   std::mt19937_64 rng(std::hash<std::string_view>{}(F::name));
   const std::vector<E> edges = ff::testing::edge_cases<F>();
-  const auto pick = [&]() -> E { return rng() % 8 == 0 ? edges[rng() % edges.size()] : F::random(rng); };
-
-  std::string input = "# random requests for " + std::string(F::name) + "\n";
-  std::vector<std::string> requests;
-  std::vector<std::function<void(const std::string&)>> checks;
-  int expected_exit = 0;  // math errors (inverse of zero, no root) 1, half-trace on even degree 2
+  request_batch batch;
+  batch.input = "# random requests for " + std::string(F::name) + "\n";
   const auto request = [&](const std::string& line, std::function<void(const std::string&)> check) {
-    input += line + "\n";
-    requests.push_back(line);
-    checks.push_back(std::move(check));
-    if (rng() % 16 == 0) input += rng() % 2 ? "\n" : "# skipped\n";  // no answer expected
+    batch.add(line, std::move(check), rng);
   };
 
-  for (int i = 0; i < 360; ++i) {
-    const E a = pick(), b = pick();
+  for (int i = 0; i < 440; ++i) {
+    const E a = pick<F>(rng, edges), b = pick<F>(rng, edges);
     const std::string ta = hex_text(a, rng), tb = hex_text(b, rng);
-    switch (i % 9) {
+    switch (i % 11) {
       case 0:
         request("add " + ta + " " + tb, [=](const std::string& s) {
           if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, a + b);
@@ -165,7 +220,7 @@ void random_lines_agree_with_ntl() {
         });
         break;
       case 3:
-        if (a.is_zero()) expected_exit = std::max(expected_exit, 1);
+        if (a.is_zero()) batch.expect_exit(1);
         request("inv " + ta, [=](const std::string& s) {
           if (a.is_zero()) return expect_error_line(s, "inverse of zero");
           if (auto r = answer_element<F>(s)) EXPECT_EQ(ref::any_mul(*r, a), F::one());
@@ -173,17 +228,8 @@ void random_lines_agree_with_ntl() {
         break;
       case 4: {
         // 0..4 limbs (up to 256 bits, beyond the group order), in decimal or 0x-hex.
-        std::vector<u64> limbs(rng() % 5);
-        for (u64& l : limbs) l = rng() >> (rng() % 64);
-        const NTL::ZZ e = ref::to_zz(std::span<const u64>(limbs));
-        std::ostringstream text;
-        if (rng() % 2) {
-          text << e;  // NTL prints decimal
-        } else {
-          text << "0x" << std::hex << (limbs.empty() ? u64{0} : limbs.back()) << std::setfill('0');
-          for (std::size_t k = limbs.size() - (limbs.empty() ? 0 : 1); k-- > 0;) text << std::setw(16) << limbs[k];
-        }
-        request("pow " + ta + " " + text.str(), [=](const std::string& s) {
+        const auto [text, e] = random_exponent(rng, 4);
+        request("pow " + ta + " " + text, [=](const std::string& s) {
           if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, ref::any_power(a, e));
         });
         break;
@@ -199,7 +245,7 @@ void random_lines_agree_with_ntl() {
         });
         break;
       case 7:
-        if (F::degree % 2 == 0) expected_exit = 2;
+        if (F::degree % 2 == 0) batch.expect_exit(2);
         request("half-trace " + ta, [=](const std::string& s) {
           if constexpr (F::degree % 2 == 0) {
             expect_error_line(s, "odd degree");
@@ -210,7 +256,7 @@ void random_lines_agree_with_ntl() {
         break;
       case 8: {
         const bool unsolvable = reference_trace(a) == 1;
-        if (unsolvable) expected_exit = std::max(expected_exit, 1);
+        if (unsolvable) batch.expect_exit(1);
         request("solve " + ta, [=](const std::string& s) {
           if (unsolvable) {
             EXPECT_EQ(s, "error: no solution: Tr(C) = 1");
@@ -220,17 +266,20 @@ void random_lines_agree_with_ntl() {
         });
         break;
       }
+      case 9:  // characteristic 2: a - b = a + b (bitwise xor), -a = a
+        request("sub " + ta + " " + tb, [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, a + b);
+        });
+        break;
+      case 10:
+        request("neg " + ta, [=](const std::string& s) {
+          if (auto r = answer_element<F>(s)) EXPECT_EQ(*r, a);
+        });
+        break;
     }
   }
 
-  const run_result r = run_ffcalc({std::string(F::name)}, input);
-  ASSERT_EQ(r.out.size(), requests.size()) << "one answer line per request line";
-  for (std::size_t k = 0; k < requests.size(); ++k) {
-    SCOPED_TRACE(std::string(F::name) + " line '" + requests[k] + "' -> '" + r.out[k] + "'");
-    checks[k](r.out[k]);
-  }
-  EXPECT_EQ(r.exit_code, expected_exit);
-  EXPECT_TRUE(r.err.empty());
+  batch.run_and_check({std::string(F::name)});
 }
 
 // One request on the command line, answer == NTL.
@@ -245,28 +294,195 @@ void one_shot_mul() {
   if (auto p = answer_element<F>(r.out[0])) EXPECT_EQ(*p, ref::any_mul(a, b));
 }
 
+// The bad requests every field refuses alike, one process each.
+template <class F>
+void rejects_bad_requests_of_every_field() {
+  const std::string f(F::name);
+  expect_refused(run_ffcalc({f, "frobnicate", "1"}), 2, "unknown op 'frobnicate'");
+  expect_refused(run_ffcalc({f, "add", "1"}), 2, "expects 2 arguments");
+  expect_refused(run_ffcalc({f, "sqr", "1", "2"}), 2, "expects 1 argument");
+  expect_refused(run_ffcalc({f, "inv", "0"}), 1, "inverse of zero");
+  expect_refused(run_ffcalc({f, "pow", "2", "-3"}), 2, "exponent '-3'");
+  expect_refused(run_ffcalc({f, "pow", "2", "12a"}), 2, "not a decimal digit");
+  expect_refused(run_ffcalc({f, "pow", "2", "0x"}), 2, "is empty");
+}
+
 // Every kind of bad request, one process each.
 template <class F>
 void rejects_bad_input() {
+  rejects_bad_requests_of_every_field<F>();
   const std::string f(F::name);
   // The smallest value with a bit at x^degree: 1 followed by degree/4 zeros when 4 | degree,
   // otherwise the digit 2^(degree % 4) in front of floor(degree/4) zeros.
   const std::string at_degree = "0x" + std::to_string(1u << (F::degree % 4)) + std::string(F::degree / 4, '0');
   const std::string below_degree = "0x" + to_hex(F::monomial(F::degree - 1));
-  expect_refused(run_ffcalc({f, "frobnicate", "1"}), 2, "unknown op 'frobnicate'");
-  expect_refused(run_ffcalc({f, "add", "1"}), 2, "expects 2 arguments");
-  expect_refused(run_ffcalc({f, "sqr", "1", "2"}), 2, "expects 1 argument");
   expect_refused(run_ffcalc({f, "mul", "1", "0x12g4"}), 2, "malformed hex");
   expect_refused(run_ffcalc({f, "mul", "1", "0x"}), 2, "empty hex");
   expect_refused(run_ffcalc({f, "sqr", at_degree}), 2, "at or above x^" + std::to_string(F::degree));
   EXPECT_EQ(run_ffcalc({f, "sqr", below_degree}).exit_code, 0);  // the boundary is exact
-  expect_refused(run_ffcalc({f, "inv", "0"}), 1, "inverse of zero");
-  expect_refused(run_ffcalc({f, "pow", "2", "-3"}), 2, "exponent '-3'");
-  expect_refused(run_ffcalc({f, "pow", "2", "12a"}), 2, "not a decimal digit");
-  expect_refused(run_ffcalc({f, "pow", "2", "0x"}), 2, "is empty");
   if constexpr (F::degree % 2 == 0) expect_refused(run_ffcalc({f, "half-trace", "1"}), 2, "odd degree");
   // Tr(1) = degree mod 2: for odd degree, z^2 + z = 1 has no root.
   if constexpr (F::degree % 2 == 1) expect_refused(run_ffcalc({f, "solve", "1"}), 1, "no solution: Tr(C) = 1");
+}
+
+// ---- prime fields: values are integers 0 .. p - 1, answers decimal (0x-hex with --hex) ----
+
+// A value as people write it: decimal, 0x-hex, 0X-hex in upper case, or hex with leading zeros.
+template <class F>
+std::string prime_text(const element<F>& a, std::mt19937_64& rng) {
+  const auto limbs = F::to_integer(a);
+  std::string h = hex_of(std::span<const u64>(limbs));
+  switch (rng() % 4) {
+    case 0: return decimal(ref::to_zz(a));
+    case 1: return h;
+    case 2:
+      for (char& c : h) c = char(std::toupper(static_cast<unsigned char>(c)));
+      return h;
+    default: return "0x000" + h.substr(2);
+  }
+}
+
+// An answer must be the canonical integer: decimal without leading zeros, or with --hex
+// lowercase 0x-hex without leading zeros. Read here digit by digit into an NTL integer.
+std::optional<NTL::ZZ> answer_integer(const std::string& answer, bool hex) {
+  std::string_view digits = answer;
+  if (hex && !digits.starts_with("0x")) digits = "";
+  if (hex) digits.remove_prefix(2);
+  const std::string_view allowed = hex ? "0123456789abcdef" : "0123456789";
+  if (digits.empty() || digits.find_first_not_of(allowed) != std::string_view::npos ||
+      (digits.size() > 1 && digits[0] == '0')) {
+    ADD_FAILURE() << "not a canonical " << (hex ? "0x-hex" : "decimal") << " answer: '" << answer << "'";
+    return std::nullopt;
+  }
+  NTL::ZZ z(0);
+  for (const char c : digits) z = z * (hex ? 16 : 10) + long(allowed.find(c));
+  return z;
+}
+template <class F>
+void expect_answer(const std::string& answer, bool hex, const element<F>& expected) {
+  if (auto z = answer_integer(answer, hex)) EXPECT_EQ(*z, ref::to_zz(expected));
+}
+
+// A few hundred random requests of every prime op through ONE ffcalc process, answers in
+// decimal or (hex) in 0x-hex, each compared with NTL's ZZ_p.
+template <class F>
+void prime_random_lines_agree_with_ntl(bool hex) {
+  using E = element<F>;
+  std::mt19937_64 rng(std::hash<std::string_view>{}(F::name) + hex);
+  const std::vector<E> edges = ff::testing::edge_cases<F>();
+  request_batch batch;
+  const auto request = [&](const std::string& line, std::function<void(const std::string&)> check) {
+    batch.add(line, std::move(check), rng);
+  };
+  const auto answer_is = [hex](const E& expected) {
+    return [hex, expected](const std::string& s) { expect_answer<F>(s, hex, expected); };
+  };
+  for (int i = 0; i < 450; ++i) {
+    const E a = pick<F>(rng, edges), b = pick<F>(rng, edges);
+    const std::string ta = prime_text(a, rng), tb = prime_text(b, rng);
+    switch (i % 9) {
+      case 0: request("add " + ta + " " + tb, answer_is(ref::add(a, b))); break;
+      case 1: request("sub " + ta + " " + tb, answer_is(ref::sub(a, b))); break;
+      case 2: request("neg " + ta, answer_is(ref::sub(F::zero(), a))); break;
+      case 3: request("mul " + ta + " " + tb, answer_is(ref::mul(a, b))); break;
+      case 4: request("sqr " + ta, answer_is(ref::mul(a, a))); break;
+      case 5:
+        if (ref::to_zz(a) == 0) {
+          batch.expect_exit(1);
+          request("inv " + ta, [](const std::string& s) { expect_error_line(s, "inverse of zero"); });
+        } else {
+          request("inv " + ta, answer_is(ref::inverse(a)));
+        }
+        break;
+      case 6: {
+        // 0..7 limbs: beyond p of every field (an exponent is not reduced).
+        const auto [text, e] = random_exponent(rng, 7);
+        request("pow " + ta + " " + text, answer_is(ref::power(a, e)));
+        break;
+      }
+      case 7: {
+        const int symbol = ref::legendre(a);
+        if (symbol < 0) batch.expect_exit(1);
+        request("sqrt " + ta, [=](const std::string& s) {
+          if (symbol < 0) return expect_error_line(s, "is not a square");
+          if (auto r = answer_integer(s, hex)) {
+            EXPECT_LT(*r, ref::prime_modulus<F>());
+            EXPECT_EQ(ref::mul(ref::from_zz<F>(*r), ref::from_zz<F>(*r)), a) << "root^2 != A";
+          }
+        });
+        break;
+      }
+      case 8: {
+        const int symbol = ref::legendre(a);
+        request("legendre " + ta, [=](const std::string& s) { EXPECT_EQ(s, std::to_string(symbol)); });
+        break;
+      }
+    }
+  }
+  std::vector<std::string> args = {std::string(F::name)};
+  if (hex) args.push_back("--hex");
+  batch.run_and_check(args);
+}
+
+// One request on the command line: decimal and hex operands, decimal and --hex answers.
+template <class F>
+void prime_one_shot() {
+  std::mt19937_64 rng(7);
+  const element<F> a = F::random(rng), b = F::random(rng), ab = ref::mul(a, b);
+  const auto limbs = F::to_integer(a);
+  const std::string ta = hex_of(std::span<const u64>(limbs)), tb = decimal(ref::to_zz(b));
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{std::string(F::name), "mul", ta, tb},
+        std::vector<std::string>{"--hex", std::string(F::name), "mul", ta, tb},
+        std::vector<std::string>{std::string(F::name), "mul", ta, tb, "--hex"}}) {
+    const bool hex = args.front() == "--hex" || args.back() == "--hex";
+    const run_result r = run_ffcalc(args);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_TRUE(r.err.empty());
+    ASSERT_EQ(r.out.size(), 1u);
+    expect_answer<F>(r.out[0], hex, ab);
+  }
+}
+
+// The smallest quadratic non-residue mod p, by NTL.
+template <class F>
+element<F> smallest_non_residue() {
+  for (u64 k = 2;; ++k)
+    if (ref::legendre(F::from_small(k)) == -1) return F::from_small(k);
+}
+
+// Every kind of bad prime request, one process each; p itself is the first value refused.
+template <class F>
+void prime_rejects_bad_input() {
+  rejects_bad_requests_of_every_field<F>();
+  const std::string f(F::name);
+  const NTL::ZZ& p = ref::prime_modulus<F>();
+  const std::array<u64, F::n> p_limbs = F::p;
+  const std::string p_hex = hex_of(std::span<const u64>(p_limbs));
+  expect_refused(run_ffcalc({f, "add", decimal(p), "1"}), 2, "is not below p");
+  expect_refused(run_ffcalc({f, "add", "1", p_hex}), 2, "is not below p");
+  expect_refused(run_ffcalc({f, "sqr", decimal(p * p)}), 2, "is not below p");
+  const run_result below = run_ffcalc({f, "add", decimal(p - 1), "0"});  // the boundary is exact
+  EXPECT_EQ(below.exit_code, 0);
+  EXPECT_EQ(below.out, std::vector<std::string>{decimal(p - 1)});
+  for (const char* bad : {"-1", "+1", "12a", "1.5", "0x1g", "1e3", "0b101", "١"})
+    expect_refused(run_ffcalc({f, "neg", bad}), 2, "is not a non-negative integer");
+  expect_refused(run_ffcalc({f, "neg", ""}), 2, "is empty");
+  expect_refused(run_ffcalc({f, "neg", "0x"}), 2, "is empty");
+  expect_refused(run_ffcalc({f, "trace", "1"}), 2, "unknown op 'trace' (ops: add sub neg mul sqr inv pow sqrt legendre)");
+  const element<F> n = smallest_non_residue<F>();
+  const std::string tn = decimal(ref::to_zz(n));
+  expect_refused(run_ffcalc({f, "sqrt", tn}), 1, f + ": '" + tn + "' is not a square");
+  expect_refused(run_ffcalc({"--hex", f, "sqrt", tn}), 1, "is not a square");
+  // The same requests in stdin mode: answered in place, the worst exit code.
+  const run_result r = run_ffcalc({f}, "sqrt " + tn + "\nlegendre " + tn + "\nneg -1\nsqr 0\n");
+  ASSERT_EQ(r.out.size(), 4u);
+  expect_error_line(r.out[0], "is not a square");
+  EXPECT_EQ(r.out[1], "-1");
+  expect_error_line(r.out[2], "is not a non-negative integer");
+  EXPECT_EQ(r.out[3], "0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.err.empty());
 }
 
 // Stdin mode with a field: error lines in place, every other line still answered.
@@ -380,11 +596,12 @@ void register_cli_tests() {
     EXPECT_EQ(r.exit_code, 0);
     std::string text;
     for (const std::string& l : r.out) text += l + "\n";
-    ff::for_each_field<ff::binary_fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
-    for (const char* op : {"add", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve", "to-ghash2",
-                           "to-b256"})
+    ff::for_each_field<ff::fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
+    for (const char* op : {"add", "sub", "neg", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve",
+                           "to-ghash2", "to-b256", "legendre"})
       EXPECT_NE(text.find(std::string("  ") + op + " "), std::string::npos) << op;
-    EXPECT_NE(text.find("exit codes"), std::string::npos);
+    for (const char* part : {"--hex", "exit codes", "not a square", ">= p"})
+      EXPECT_NE(text.find(part), std::string::npos) << part;
   });
 
   fft::register_test("ffcalc", "unknown_field", [] {
@@ -403,6 +620,11 @@ void register_cli_tests() {
       checks.push_back([=](const std::string& s) {
         if (auto p = answer_element<F>(s)) EXPECT_EQ(*p, ref::any_mul(a, b));
       });
+    });
+    ff::for_each_field<ff::prime_fields>([&]<class F>() {
+      const element<F> a = F::random(rng), b = F::random(rng);
+      input += std::string(F::name) + " mul " + prime_text(a, rng) + " " + prime_text(b, rng) + "\n";
+      checks.push_back([=](const std::string& s) { expect_answer<F>(s, false, ref::mul(a, b)); });
     });
     input += "b999 add 1 1\nb127\n";
     checks.push_back([](const std::string& s) { expect_error_line(s, "unknown field 'b999'"); });
@@ -455,5 +677,12 @@ void register_tests() {
     fft::register_test(suite, "one_shot_mul_agrees_with_ntl", one_shot_mul<F>);
     fft::register_test(suite, "rejects_bad_input", rejects_bad_input<F>);
     fft::register_test(suite, "stdin_errors_answered_in_place", stdin_errors_in_place<F>);
+  });
+  ff::for_each_field<ff::prime_fields>([]<class F>() {
+    const std::string suite = "ffcalc." + std::string(F::name);
+    fft::register_test(suite, "stdin_random_lines_agree_with_ntl", [] { prime_random_lines_agree_with_ntl<F>(false); });
+    fft::register_test(suite, "stdin_random_lines_hex_agree_with_ntl", [] { prime_random_lines_agree_with_ntl<F>(true); });
+    fft::register_test(suite, "one_shot_mul_agrees_with_ntl", prime_one_shot<F>);
+    fft::register_test(suite, "rejects_bad_input", prime_rejects_bad_input<F>);
   });
 }

@@ -3,8 +3,10 @@
 //   ffcalc FIELD OP ARG...   one answer on stdout
 //   ffcalc FIELD             reads `OP ARG...` lines from stdin, answers one line each
 //   ffcalc                   reads `FIELD OP ARG...` lines from stdin, answers one line each
+//   --hex anywhere: answers of prime fields in 0x-hex instead of decimal
 //
-// The grammar is purely positional (field, op, operands), so argv is parsed by hand: CLI11
+// The ops every field has are one table; each family adds its own (family_ops). The grammar
+// is purely positional (field, op, operands), so argv is parsed by hand: CLI11
 // would add nothing but a dependency for the aarch64 build. No NTL and no GMP either: the
 // exponent of `pow` is parsed here into little-endian 64-bit limbs.
 #include <unistd.h>
@@ -27,8 +29,9 @@ namespace {
 using ff::u64;
 
 // Exit codes: 0 answered; 1 a well-posed question without an answer (inverse of zero,
-// z^2 + z = C with Tr(C) = 1); 2 the request itself is wrong (unknown field or op, wrong
-// arity, malformed or out-of-range operand, op undefined for the field, bad FF_BACKEND).
+// z^2 + z = C with Tr(C) = 1, the square root of a non-square); 2 the request itself is
+// wrong (unknown field or op, wrong arity, malformed or out-of-range operand, op undefined
+// for the field, bad FF_BACKEND).
 enum exit_code : int { exit_ok = 0, exit_math = 1, exit_usage = 2 };
 
 struct failure : std::runtime_error {
@@ -41,7 +44,7 @@ struct failure : std::runtime_error {
 // The fields ffcalc knows (the library's list), in the order --help lists them.
 std::string field_names() {
   std::string names;
-  ff::for_each_field<ff::binary_fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
+  ff::for_each_field<ff::fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
   return names;
 }
 
@@ -73,75 +76,130 @@ std::vector<u64> parse_exponent(std::string_view text) {
   return limbs;
 }
 
-// The operands of one op, parsed on demand so that each op says what its arguments are.
+// The operands of one op, parsed on demand so that each op says what its arguments are, and
+// the form of its answers: the field's text form (ff::to_string: fixed-width hex for binary
+// fields, the decimal integer for prime fields), or with --hex ff::to_hex (0x-hex for prime
+// fields; binary fields print hex either way).
 template <class F>
 struct operands {
   std::span<const std::string_view> text;
+  bool hex = false;
 
   ff::element<F> element(std::size_t i) const {
     try {
-      return ff::from_hex<F>(text[i]);
+      return F::parse(text[i]);
     } catch (const ff::error& e) {
       usage_error(e.what());  // the library's message names the field and the problem
     }
   }
   std::vector<u64> exponent(std::size_t i) const { return parse_exponent(text[i]); }
+  std::string print(const ff::element<F>& a) const { return hex ? ff::to_hex(a) : ff::to_string(a); }
 };
 
 template <class F>
 struct op {
   std::string_view name;
   std::string_view args;  // for --help and arity messages, e.g. "A B"
-  std::size_t arity;
+  std::size_t arity = 0;
   std::string_view help;
-  std::string (*run)(const operands<F>&);
+  std::string (*run)(const operands<F>&) = nullptr;
 };
 
-// The op table: adding an op is one entry (ops meant for one field check F themselves).
+// The ops of every field.
 template <class F>
-constexpr auto ops = std::to_array<op<F>>({
-    {"add", "A B", 2, "A + B", [](const operands<F>& x) { return ff::to_hex(x.element(0) + x.element(1)); }},
-    {"mul", "A B", 2, "A * B", [](const operands<F>& x) { return ff::to_hex(x.element(0) * x.element(1)); }},
-    {"sqr", "A", 1, "A^2", [](const operands<F>& x) { return ff::to_hex(ff::square(x.element(0))); }},
-    {"inv", "A", 1, "A^-1 (A non-zero)", [](const operands<F>& x) { return ff::to_hex(ff::inverse(x.element(0))); }},
+constexpr auto common_ops = std::to_array<op<F>>({
+    {"add", "A B", 2, "A + B", [](const operands<F>& x) { return x.print(x.element(0) + x.element(1)); }},
+    {"sub", "A B", 2, "A - B", [](const operands<F>& x) { return x.print(x.element(0) - x.element(1)); }},
+    {"neg", "A", 1, "-A", [](const operands<F>& x) { return x.print(-x.element(0)); }},
+    {"mul", "A B", 2, "A * B", [](const operands<F>& x) { return x.print(x.element(0) * x.element(1)); }},
+    {"sqr", "A", 1, "A^2", [](const operands<F>& x) { return x.print(ff::square(x.element(0))); }},
+    {"inv", "A", 1, "A^-1 (A non-zero)", [](const operands<F>& x) { return x.print(ff::inverse(x.element(0))); }},
     {"pow", "A E", 2, "A^E, E a non-negative integer of any length (decimal or 0x-hex)",
      [](const operands<F>& x) {
        const ff::element<F> a = x.element(0);
        const std::vector<u64> e = x.exponent(1);
-       return ff::to_hex(ff::pow(a, std::span<const u64>(e)));
-     }},
-    {"sqrt", "A", 1, "the square root of A", [](const operands<F>& x) { return ff::to_hex(ff::sqrt(x.element(0))); }},
-    {"trace", "A", 1, "Tr(A), 0 or 1", [](const operands<F>& x) { return std::to_string(ff::trace(x.element(0))); }},
-    {"half-trace", "A", 1, "the half trace of A (odd-degree fields only)",
-     [](const operands<F>& x) -> std::string {
-       if constexpr (F::degree % 2 == 1) {
-         return ff::to_hex(ff::half_trace(x.element(0)));
-       } else {
-         usage_error(std::string(F::name) + " half-trace: the half trace exists only for odd degree, and " +
-                     std::string(F::name) + " has degree " + std::to_string(F::degree) + " (use solve)");
-       }
-     }},
-    {"solve", "C", 1, "one root z of z^2 + z = C (the other is z + 1)",
-     [](const operands<F>& x) {
-       const auto z = ff::solve_quadratic(x.element(0));
-       if (!z) math_error("no solution: Tr(C) = 1");
-       return ff::to_hex(*z);
-     }},
-    {"to-ghash2", "A", 1, "phi(A) in ghash2, the isomorphic image of A (field b256 only; x -> ff::iso::root)",
-     [](const operands<F>& x) -> std::string {
-       if constexpr (std::is_same_v<F, ff::b256>) return ff::to_hex(ff::to_ghash2(x.element(0)));
-       else usage_error(std::string(F::name) + " to-ghash2: converts b256 elements only (ffcalc b256 to-ghash2 A)");
-     }},
-    {"to-b256", "A", 1, "phi^-1(A) in b256, the isomorphic image of A (field ghash2 only)",
-     [](const operands<F>& x) -> std::string {
-       if constexpr (std::is_same_v<F, ff::ghash2>) return ff::to_hex(ff::to_b256(x.element(0)));
-       else usage_error(std::string(F::name) + " to-b256: converts ghash2 elements only (ffcalc ghash2 to-b256 A)");
+       return x.print(ff::pow(a, std::span<const u64>(e)));
      }},
 });
 
+// The ops of one family only, and how its values are written (for --help): one
+// specialization per family.
+template <class F>
+struct family_ops;
+
+template <ff::binary_family F>
+struct family_ops<F> {
+  static constexpr std::string_view family = "binary";
+  static constexpr std::string_view values =
+      "hex, most significant digit first, optional 0x; bit i is the coefficient\n"
+      "  of x^i. For ghash2 the value is (coefficient of v) * 2^128 + (constant term).\n"
+      "  Answers: ceil(degree/4) lowercase hex digits, no prefix (with or without --hex).\n"
+      "  to-ghash2 / to-b256 apply the field isomorphism b256 <-> ghash2 that sends x to the\n"
+      "  canonical root of x^256 + x^10 + x^5 + x^2 + 1 in ghash2 (README, ff.iso).\n";
+  static constexpr auto ops = std::to_array<op<F>>({
+      {"sqrt", "A", 1, "the square root of A", [](const operands<F>& x) { return x.print(ff::sqrt(x.element(0))); }},
+      {"trace", "A", 1, "Tr(A), 0 or 1", [](const operands<F>& x) { return std::to_string(ff::trace(x.element(0))); }},
+      {"half-trace", "A", 1, "the half trace of A (odd-degree fields only)",
+       [](const operands<F>& x) -> std::string {
+         if constexpr (F::degree % 2 == 1) {
+           return x.print(ff::half_trace(x.element(0)));
+         } else {
+           usage_error(std::string(F::name) + " half-trace: the half trace exists only for odd degree, and " +
+                       std::string(F::name) + " has degree " + std::to_string(F::degree) + " (use solve)");
+         }
+       }},
+      {"solve", "C", 1, "one root z of z^2 + z = C (the other is z + 1)",
+       [](const operands<F>& x) {
+         const auto z = ff::solve_quadratic(x.element(0));
+         if (!z) math_error("no solution: Tr(C) = 1");
+         return x.print(*z);
+       }},
+      {"to-ghash2", "A", 1, "phi(A) in ghash2, the isomorphic image of A (field b256 only; x -> ff::iso::root)",
+       [](const operands<F>& x) -> std::string {
+         if constexpr (std::is_same_v<F, ff::b256>) return ff::to_hex(ff::to_ghash2(x.element(0)));
+         else usage_error(std::string(F::name) + " to-ghash2: converts b256 elements only (ffcalc b256 to-ghash2 A)");
+       }},
+      {"to-b256", "A", 1, "phi^-1(A) in b256, the isomorphic image of A (field ghash2 only)",
+       [](const operands<F>& x) -> std::string {
+         if constexpr (std::is_same_v<F, ff::ghash2>) return ff::to_hex(ff::to_b256(x.element(0)));
+         else usage_error(std::string(F::name) + " to-b256: converts ghash2 elements only (ffcalc ghash2 to-b256 A)");
+       }},
+  });
+};
+
+template <ff::prime_family F>
+struct family_ops<F> {
+  static constexpr std::string_view family = "prime";
+  static constexpr std::string_view values =
+      "an integer 0 .. p - 1, decimal or hex after 0x; no sign.\n"
+      "  Answers: the integer 0 .. p - 1 in decimal; with --hex in lowercase 0x-hex.\n";
+  static constexpr auto ops = std::to_array<op<F>>({
+      {"sqrt", "A", 1, "a square root r of A (the other is p - r); A not a square: exit 1",
+       [](const operands<F>& x) {
+         const auto r = ff::sqrt(x.element(0));
+         if (!r) math_error(std::string(F::name) + ": '" + std::string(x.text[0]) + "' is not a square");
+         return x.print(*r);
+       }},
+      {"legendre", "A", 1, "the Legendre symbol (A/p): -1, 0 or 1",
+       [](const operands<F>& x) { return std::to_string(ff::legendre(x.element(0))); }},
+  });
+};
+
+template <class T, std::size_t N, std::size_t M>
+constexpr std::array<T, N + M> join(const std::array<T, N>& a, const std::array<T, M>& b) {
+  std::array<T, N + M> r{};
+  std::copy(a.begin(), a.end(), r.begin());
+  std::copy(b.begin(), b.end(), r.begin() + N);
+  return r;
+}
+
+// The op table of F: adding an op is one entry (ops meant for one field check F themselves).
+template <class F>
+constexpr auto ops = join(common_ops<F>, family_ops<F>::ops);
+
 // One request for field F: OP and its operands. Returns the answer line.
 template <class F>
-std::string calculate(std::string_view op_name, std::span<const std::string_view> args) {
+std::string calculate(std::string_view op_name, std::span<const std::string_view> args, bool hex) {
   for (const op<F>& o : ops<F>) {
     if (o.name != op_name) continue;
     if (args.size() != o.arity)
@@ -149,7 +207,7 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
                   " argument" + (o.arity == 1 ? "" : "s") + " (" + std::string(o.args) + "), got " +
                   std::to_string(args.size()));
     try {
-      return o.run(operands<F>{args});
+      return o.run(operands<F>{args, hex});
     } catch (const ff::error& e) {
       math_error(e.what());  // operands are already parsed: what is left is math (inverse of zero)
     }
@@ -160,12 +218,12 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
 }
 
 // FIELD name -> calculate<F>, resolved once per request by ff::visit_field over the registry.
-using calculator = std::string (*)(std::string_view, std::span<const std::string_view>);
+using calculator = std::string (*)(std::string_view, std::span<const std::string_view>, bool hex);
 
 calculator find_field(std::string_view name) {
   calculator found = nullptr;
   try {
-    ff::visit_field<ff::binary_fields>(name, [&]<class F>() { found = &calculate<F>; });
+    ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
     usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
   }
@@ -223,7 +281,7 @@ class line_reader {
 // Stdin mode: one answer line per request line (blank and # lines are skipped), errors
 // as `error: <message>` in place so that line n of the output answers request n. Every
 // line is answered; the exit code is the worst one seen.
-int serve(calculator fixed_field) {
+int serve(calculator fixed_field, bool hex) {
   static char out_buffer[1 << 16];
   std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   int worst = exit_ok;
@@ -236,7 +294,7 @@ int serve(calculator fixed_field) {
       const calculator calc = fixed_field ? fixed_field : find_field(words[0]);
       const std::size_t op_at = fixed_field ? 0 : 1;
       if (words.size() <= op_at) usage_error("missing OP after the field name");
-      answer = calc(words[op_at], std::span(words).subspan(op_at + 1));
+      answer = calc(words[op_at], std::span(words).subspan(op_at + 1), hex);
     } catch (const failure& f) {
       answer = std::string("error: ") + f.what();
       worst = std::max(worst, f.code);
@@ -248,50 +306,71 @@ int serve(calculator fixed_field) {
   return worst;
 }
 
-void print_help() {
-  std::string ops_text;
-  for (const op<ff::b127>& o : ops<ff::b127>) {
+// The first field of a family in the registry: its ops and value text stand for the family's.
+template <class F, class... Rest>
+F first_field(ff::field_list<F, Rest...>);
+
+template <class F>
+std::string op_lines(std::span<const op<F>> list) {
+  std::string text;
+  for (const op<F>& o : list) {
     std::string head = "  " + std::string(o.name) + " " + std::string(o.args);
     head.resize(std::max<std::size_t>(head.size() + 1, 18), ' ');
-    ops_text += head + std::string(o.help) + "\n";
+    text += head + std::string(o.help) + "\n";
   }
+  return text;
+}
+
+// Per family: its fields, its own ops and how its values are written.
+template <class Family_fields>
+std::string family_help() {
+  using F = decltype(first_field(Family_fields{}));
+  using extras = family_ops<F>;
+  std::string fields;
+  ff::for_each_field<Family_fields>([&]<class G>() { fields += " " + std::string(G::name); });
+  return std::string(extras::family) + " fields:" + fields + "\n  values: " + std::string(extras::values) +
+         "  ops of these fields only:\n" + op_lines<F>(extras::ops);
+}
+
+void print_help() {
+  using any_field = decltype(first_field(ff::fields{}));
   std::printf(
-      "usage: ffcalc FIELD OP ARG...   print the result in hex\n"
-      "       ffcalc FIELD             read 'OP ARG...' lines from stdin, answer one line each\n"
-      "       ffcalc                   read 'FIELD OP ARG...' lines from stdin, answer one line each\n"
+      "usage: ffcalc [--hex] FIELD OP ARG...   print the answer\n"
+      "       ffcalc [--hex] FIELD             read 'OP ARG...' lines from stdin, answer one line each\n"
+      "       ffcalc [--hex]                   read 'FIELD OP ARG...' lines from stdin, answer one line each\n"
+      "  --hex   answers of prime fields in 0x-hex instead of decimal\n"
       "\n"
       "fields: %s\n"
       "\n"
-      "ops:\n%s"
+      "ops of every field:\n%s"
+      "\n%s\n%s"
       "\n"
-      "Elements are hex, most significant digit first, optional 0x; bit i is the coefficient\n"
-      "of x^i. For ghash2 the value is (coefficient of v) * 2^128 + (constant term).\n"
-      "to-ghash2 / to-b256 apply the field isomorphism b256 <-> ghash2 that sends x to the\n"
-      "canonical root of x^256 + x^10 + x^5 + x^2 + 1 in ghash2 (README, ff.iso).\n"
-      "Results are printed with ceil(degree/4) lowercase hex digits, no prefix.\n"
       "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
       "answered with 'error: <message>' and the others are still answered.\n"
-      "FF_BACKEND=portable|pclmul|vpclmul256|vpclmul512|pmull forces the binary backend (at most one\n"
-      "per family, comma-separated; portable alone forces every family).\n"
+      "FF_BACKEND forces a backend, at most one per family, comma-separated (e.g. pclmul,adx):\n"
+      "binary portable|pclmul|vpclmul256|vpclmul512|pmull, prime portable|adx|ifma; portable\n"
+      "alone forces every family.\n"
       "\n"
       "exit codes: 0 every request answered\n"
-      "            1 a math error: inverse of zero, solve with Tr(C) = 1\n"
+      "            1 a math error: inverse of zero, solve with Tr(C) = 1, sqrt of a non-square\n"
       "            2 a usage error: unknown field or op, wrong number of arguments, malformed\n"
-      "              hex or exponent, a bit at or above the degree, half-trace on an even-degree\n"
-      "              field, to-ghash2 / to-b256 on a field other than b256 / ghash2,\n"
-      "              FF_BACKEND unknown or not supported by this CPU\n"
+      "              value or exponent, a bit at or above the degree, a value >= p, half-trace\n"
+      "              on an even-degree field, to-ghash2 / to-b256 on a field other than b256 /\n"
+      "              ghash2, FF_BACKEND unknown or not supported by this CPU\n"
       "            (stdin mode: the highest code of any line)\n",
-      field_names().c_str(), ops_text.c_str());
+      field_names().c_str(), op_lines<any_field>(common_ops<any_field>).c_str(),
+      family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::vector<std::string_view> args(argv + 1, argv + argc);
+  std::vector<std::string_view> args(argv + 1, argv + argc);
   if (std::ranges::any_of(args, [](std::string_view a) { return a == "--help" || a == "-h"; })) {
     print_help();
     return exit_ok;
   }
+  const bool hex = std::erase(args, "--hex") > 0;
   try {
     // A bad FF_BACKEND is reported up front, not on the first product.
     for (ff::family f : ff::all_families) (void)ff::batch_backend(f);
@@ -300,9 +379,9 @@ int main(int argc, char** argv) {
       if (::isatty(STDIN_FILENO))
         std::fprintf(stderr, "ffcalc: reading '%sOP ARG...' lines from stdin (ffcalc --help for usage)\n",
                      fixed_field ? "" : "FIELD ");
-      return serve(fixed_field);
+      return serve(fixed_field, hex);
     }
-    const std::string answer = fixed_field(args[1], std::span(args).subspan(2));
+    const std::string answer = fixed_field(args[1], std::span(args).subspan(2), hex);
     std::printf("%s\n", answer.c_str());
     return exit_ok;
   } catch (const failure& f) {
