@@ -42,9 +42,11 @@ int main(int argc, char** argv) {
   bool no_peers = false;
   CLI::App app{"ffbench: fieldlab benchmarks with peers and hardware floors.\n"
                "With no mode flag: property gate, then powers, bulk multiplication and the isomorphism."};
-  std::string field_list;
-  ff::for_each_field<ff::binary_fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
-  app.add_option("--field", field, field_list + "or all")->capture_default_str();
+  std::string field_list, family;
+  ff::for_each_field<ff::fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
+  app.add_option("--field", field, field_list + "or all (prime fields: with --ops)")->capture_default_str();
+  app.add_flag("--ops", o.ops, "the prime fields' operation table (every op, latency and throughput, ns and cycles)");
+  app.add_option("--family", family, "prime: --ops for every prime field")->check(CLI::IsMember({"prime"}));
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
   app.add_flag("--sweep", o.sweep, "window-width sweep for fixed-base powers (CSV + plot)");
@@ -66,7 +68,18 @@ int main(int argc, char** argv) {
 
   try {
     if (no_peers) o.peers = false;
-    if (field == "all") ff::for_each_field<ff::binary_fields>([&]<class F>() { o.fields.emplace_back(F::name); });
+    if (family == "prime") o.ops = true;
+    bool prime_field = false;
+    ff::for_each_field<ff::prime_fields>([&]<class F>() { prime_field |= field == F::name; });
+    if (o.ops) {
+      if (field == "all") ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
+      else if (prime_field) o.prime_fields = {field};
+      else fail("--ops measures prime fields; '" + field + "' is not one");
+    }
+    if (prime_field && !o.ops) fail(field + " is a prime field: its benchmark is --ops");
+    if (o.ops) {
+      // nothing else to resolve: the binary fields are not measured in this mode
+    } else if (field == "all") ff::for_each_field<ff::binary_fields>([&]<class F>() { o.fields.emplace_back(F::name); });
     else {
       try {
         ff::visit_field<ff::binary_fields>(field, []<class F>() {});
@@ -116,15 +129,17 @@ int main(int argc, char** argv) {
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops;
 
-    if (!ffb::run_property_gate(o)) {
+    if (!o.ops && !ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
       return 1;
     }
     ffb::results r;
     r.machine = ffb::machine_description();
     std::printf("Machine: %s\n", r.machine.dump().c_str());
+    if (full) ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
+    if (o.ops || full) ffb::run_ops_report(o, r);
     if (o.sweep) ffb::run_sweep(o, r);
     if (full) ffb::run_power_report(o, r);
     if (full || o.mul) {

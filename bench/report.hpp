@@ -14,6 +14,8 @@ namespace ffb {
 struct options {
   std::vector<std::string> fields;  // resolved: never "all"
   bool mul = false, isomorphism = false, sweep = false;
+  bool ops = false;                        // --ops: the prime fields' operation table
+  std::vector<std::string> prime_fields;   // resolved, for --ops
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
   int min_window = 8, max_window = 17;
@@ -32,6 +34,7 @@ struct record {
   std::optional<int> log2_n, elem_bytes, window_bits;
   int samples = 0;
   double ns_per_op = 0, ns_median = 0;
+  std::optional<double> cycles, cycles_median;  // calibrated core cycles (machine.ns_per_cycle)
 };
 
 inline nlohmann::json to_json(const record& r) {
@@ -42,6 +45,8 @@ inline nlohmann::json to_json(const record& r) {
   if (r.variant) j["variant"] = *r.variant;
   if (r.elem_bytes) j["elem_bytes"] = *r.elem_bytes;
   if (r.window_bits) j["window_bits"] = *r.window_bits;
+  if (r.cycles) j["cycles"] = *r.cycles;
+  if (r.cycles_median) j["cycles_median"] = *r.cycles_median;
   return j;
 }
 
@@ -90,6 +95,7 @@ void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
-void run_summary(const options& o, results& r);  // summary.cpp: ghash-powers-bench's results table
+void run_summary(const options& o, results& r);
+void run_ops_report(const options& o, results& r);  // ops_report.cpp: the prime fields' operation table  // summary.cpp: ghash-powers-bench's results table
 
 }  // namespace ffb

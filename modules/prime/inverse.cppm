@@ -35,22 +35,22 @@ struct transition {
 // 62 divsteps on the low words of f and g, without a branch or an index on them:
 //   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
 //   otherwise:            (delta, f, g) <- (1 + delta, f, (g + (g mod 2) f) / 2)
-// The matrix tracks 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v.
+// written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2: the
+// chain through g is four operations per step. The matrix tracks
+// 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v.
 FF_INLINE i64 divsteps_62(i64 delta, u64 f, u64 g, transition& t) {
   u64 u = 1, v = 0, q = 0, r = 1;
   for (int i = 0; i < 62; ++i) {
-    const u64 swap = value_barrier(u64((-delta) >> 63) & (0 - (g & 1)));  // all ones: delta > 0 and g odd
-    const u64 neg_f = 0 - f, neg_u = 0 - u, neg_v = 0 - v;
-    const u64 new_f = f ^ ((f ^ g) & swap), new_u = u ^ ((u ^ q) & swap), new_v = v ^ ((v ^ r) & swap);
-    g ^= (g ^ neg_f) & swap;
-    q ^= (q ^ neg_u) & swap;
-    r ^= (r ^ neg_v) & swap;
-    f = new_f, u = new_u, v = new_v;
+    const u64 positive = u64((-delta) >> 63);              // all ones: delta > 0
+    const u64 odd = value_barrier(0 - (g & 1));             // all ones: g odd
+    const u64 swap = value_barrier(positive & odd);
+    g += ((f ^ positive) - positive) & odd;                 // g - f or g + f, when g is odd
+    q += ((u ^ positive) - positive) & odd;
+    r += ((v ^ positive) - positive) & odd;
+    f += g & swap;                                          // on a swap: f + (g - f) = g
+    u += q & swap;
+    v += r & swap;
     delta = i64((u64(delta) ^ swap) - swap) + 1;
-    const u64 odd = value_barrier(0 - (g & 1));
-    g += f & odd;
-    q += u & odd;
-    r += v & odd;
     g >>= 1;
     u <<= 1;
     v <<= 1;
