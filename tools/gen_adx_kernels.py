@@ -16,6 +16,8 @@ LIMB_COUNTS = (4, 5, 6)  # t (n + 1 registers), lo, hi, rdx, a and b fit x86-64'
 
 
 def kernel(n):
+    global P_IN_REGISTER
+    P_IN_REGISTER = n <= 4
     t = [f"t{k}" for k in range(n + 1)]
     lines = []
     emit = lines.append
@@ -49,9 +51,12 @@ def kernel(n):
         emit(f"movabsq %[inv], %%rdx")
         emit(f"imulq {op(t[0])}, %%rdx")
         emit(f"xorl %k[lo], %k[lo]")
-        for j in range(n):  # p's limbs are immediates: no register or address for p
-            emit(f"movabsq %[p{j}], %[hi]")
-            emit(f"mulxq %[hi], %[lo], %[hi]")
+        for j in range(n):
+            if P_IN_REGISTER:
+                emit(f"mulxq {limb('p', j)}, %[lo], %[hi]")
+            else:  # p's limbs as immediates: no register for p
+                emit(f"movabsq %[p{j}], %[hi]")
+                emit(f"mulxq %[hi], %[lo], %[hi]")
             emit(f"adcxq %[lo], {op(t[j])}")
             emit(f"adoxq %[hi], {op(t[j + 1])}")
         emit(f"adcq $0, {op(t[n])}")  # the ADOX chain has ended: ADC may write OF
@@ -60,7 +65,7 @@ def kernel(n):
     regs = ", ".join(f"t{k}" for k in range(n + 1))
     outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
     result = ", ".join(t[:n])
-    pimm = ", ".join(f'[p{j}] "i"(p[{j}])' for j in range(n))
+    pimm = '[p] "r"(p.data()), "m"(p)' if P_IN_REGISTER else ", ".join(f'[p{j}] "i"(p[{j}])' for j in range(n))
     return f"""template <>
 struct mont_adx<{n}> {{
   static constexpr bool generated = true;
