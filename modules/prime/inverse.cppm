@@ -35,28 +35,29 @@ struct transition {
 // 62 divsteps on the low words of f and g, without a branch or an index on them:
 //   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
 //   otherwise:            (delta, f, g) <- (1 + delta, f, (g + (g mod 2) f) / 2)
-// written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2: the
-// chain through g is four operations per step. The matrix tracks
+// written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2, and kept
+// as eta = -delta: "delta > 0" is eta's sign (one shift) and eta' = (eta ^ swap) - 1, so the
+// chain from one step's decision to the next is four operations. The matrix tracks
 // 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v.
-FF_INLINE i64 divsteps_62(i64 delta, u64 f, u64 g, transition& t) {
+FF_INLINE i64 divsteps_62(i64 eta, u64 f, u64 g, transition& t) {
   u64 u = 1, v = 0, q = 0, r = 1;
   for (int i = 0; i < 62; ++i) {
-    const u64 positive = u64((-delta) >> 63);              // all ones: delta > 0
-    const u64 odd = value_barrier(0 - (g & 1));             // all ones: g odd
+    const u64 positive = value_barrier(u64(eta >> 63));   // all ones: delta > 0
+    const u64 odd = value_barrier(0 - (g & 1));            // all ones: g odd
     const u64 swap = value_barrier(positive & odd);
-    g += ((f ^ positive) - positive) & odd;                 // g - f or g + f, when g is odd
+    g += ((f ^ positive) - positive) & odd;                // g - f or g + f, when g is odd
     q += ((u ^ positive) - positive) & odd;
     r += ((v ^ positive) - positive) & odd;
-    f += g & swap;                                          // on a swap: f + (g - f) = g
+    f += g & swap;                                         // on a swap: f + (g - f) = g
     u += q & swap;
     v += r & swap;
-    delta = i64((u64(delta) ^ swap) - swap) + 1;
+    eta = i64(u64(eta) ^ swap) - 1;
     g >>= 1;
     u <<= 1;
     v <<= 1;
   }
   t = {i64(u), i64(v), i64(q), i64(r)};
-  return delta;
+  return eta;
 }
 
 // [f; g] <- t [f; g] / 2^62 (exact).
@@ -161,7 +162,7 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
   for (int i = 0; i < 6; ++i) p_inv62 *= 2 - u64(p[0]) * p_inv62;
   p_inv62 &= mask62;
   signed62<LN> f = p, g = to_signed62<LN>(x), d{}, e = to_signed62<LN>(c);
-  i64 delta = 1;
+  i64 eta = -1;  // -delta, delta = 1
   constexpr unsigned batches = (divsteps_bound(unsigned(64 * N)) + 61) / 62;
   for (unsigned b = 0; b < batches; ++b) {
     if constexpr (Var) {
@@ -170,7 +171,7 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
       if (any == 0) break;
     }
     transition t;
-    delta = divsteps_62(delta, u64(f[0]), u64(g[0]), t);
+    eta = divsteps_62(eta, u64(f[0]), u64(g[0]), t);
     update_de(d, e, t, p, p_inv62);
     update_fg(f, g, t);
   }
