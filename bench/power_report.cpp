@@ -109,7 +109,10 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
     const auto e = random_exponents(n, 22);
     std::vector<ff::element<F>> out(n);
     const timing tm = cpu_time_best_of(samples, double(n), [&] {
-      for (std::size_t i = 0; i < n; ++i) out[i] = ff::pow(g, e[i]);
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::array<ff::u64, 2> limbs = {ff::u64(e[i]), ff::u64(e[i] >> 64)};
+        out[i] = ff::pow_var(g, std::span<const ff::u64>(limbs));  // public exponents: the fast loop
+      }
     });
     for (std::size_t i = 0; i < n; i += 97)
       if (out[i] != t.power(e[i])) throw ff::error(std::string(F::name) + ": ff::pow disagrees with the table");

@@ -7,6 +7,7 @@ module;
 #include <span>
 export module ff.algo.ops;
 import ff.core.element;
+import ff.core.secret;
 
 export namespace ff {
 
@@ -17,15 +18,18 @@ element<F> square_n(element<F> a, unsigned k) {
   return a;
 }
 
-// a^e for an exponent of any length (little-endian 64-bit limbs), left to right. Not constant
-// time: the sequence of operations follows the bits of e.
+// a^e for an exponent of any length (little-endian 64-bit limbs), left to right, constant
+// time in a and e (e's length is public): every bit squares and multiplies, and a mask keeps
+// the product or not.
 template <class F>
 element<F> pow(const element<F>& a, std::span<const u64> exponent) {
   element<F> r = F::one();
   for (std::size_t i = exponent.size(); i-- > 0;)
     for (int bit = 63; bit >= 0; --bit) {
       r = square(r);
-      if ((exponent[i] >> bit) & 1) r = r * a;
+      const element<F> product = r * a;
+      const u64 keep = value_barrier(0 - ((exponent[i] >> bit) & 1));
+      for (std::size_t k = 0; k < F::limbs; ++k) r.limb[k] = (product.limb[k] & keep) | (r.limb[k] & ~keep);
     }
   return r;
 }
@@ -37,6 +41,18 @@ element<F> pow(const element<F>& a, u128 e) {
 template <class F, std::unsigned_integral T>
 element<F> pow(const element<F>& a, T e) {
   return pow(a, u128(e));
+}
+// The same with the work following e's bits (half the products on average): for exponents
+// that are not secret.
+template <class F>
+element<F> pow_var(const element<F>& a, std::span<const u64> exponent) {
+  element<F> r = F::one();
+  for (std::size_t i = exponent.size(); i-- > 0;)
+    for (int bit = 63; bit >= 0; --bit) {
+      r = square(r);
+      if ((exponent[i] >> bit) & 1) r = r * a;
+    }
+  return r;
 }
 
 }  // namespace ff

@@ -92,6 +92,8 @@ void check_binary(std::mt19937_64& rng) {
   ct_check("inverse", [&] { return ff::inverse(a); }, a);
   ct_check("inverse(0)-throws", [&] { return throws([&] { return ff::inverse(zero); }); }, zero);
   ct_check("sqrt", [&] { return ff::sqrt(a); }, a);
+  std::array<ff::u64, 2> e = {rng(), rng()};
+  ct_check("pow(secret a, secret e)", [&] { return ff::pow(a, std::span<const ff::u64>(e)); }, a, e);
   ct_check("trace", [&] { return ff::trace(a); }, a);
   if constexpr (F::degree % 2 == 1) ct_check("half_trace", [&] { return ff::half_trace(a); }, a);
   ff::element<F> c = ff::square(a) + a;  // trace 0: z^2 + z = c has the root a
