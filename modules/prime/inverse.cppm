@@ -23,9 +23,15 @@ template <std::size_t L>
 using signed62 = std::array<i64, L>;
 constexpr std::size_t signed62_limbs(unsigned bits) { return (bits + 2 + 61) / 62; }
 
-// Divsteps needed to reach g = 0 from any odd f and g with f, g < 2^d (Bernstein-Yang,
-// Theorem 11.2): floor((49 d + 80) / 17) for d < 46, floor((49 d + 57) / 17) otherwise.
+// Two variants of the divstep, both with a proven worst-case count:
+//  - divsteps (delta starts at 1): g = 0 after floor((49 d + 80) / 17) steps for d < 46,
+//    floor((49 d + 57) / 17) otherwise, whenever f^2 + 4 g^2 <= 5 2^(2d) (Bernstein-Yang,
+//    Theorem 11.2; here f = p < 2^d and g < p, d = 64 n);
+//  - half-delta divsteps (delta starts at 1/2, as libsecp256k1 runs them): 590 steps suffice
+//    for f, g < 2^256 (computed bound, libsecp256k1's doc/safegcd_implementation.md).
+// Moduli below 2^256 take the second (10 batches instead of 12), the others the first.
 constexpr unsigned divsteps_bound(unsigned d) { return d < 46 ? (49 * d + 80) / 17 : (49 * d + 57) / 17; }
+constexpr unsigned half_delta_bound_256 = 590;
 
 // 2^62 [f'; g'] = t [f; g].
 struct transition {
@@ -35,10 +41,12 @@ struct transition {
 // 62 divsteps on the low words of f and g, without a branch or an index on them:
 //   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
 //   otherwise:            (delta, f, g) <- (1 + delta, f, (g + (g mod 2) f) / 2)
-// written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2, and kept
-// as eta = -delta: "delta > 0" is eta's sign (one shift) and eta' = (eta ^ swap) - 1, so the
-// chain from one step's decision to the next is four operations. The matrix tracks
+// written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2. delta is
+// kept as eta, whose sign is "delta > 0" (one shift): eta = -delta - 1/2 for half-delta
+// steps, where eta' = (eta ^ swap) - 1 (a four-operation chain from one decision to the
+// next), and eta = -delta for whole ones, where a swap gives eta' = ~eta. The matrix tracks
 // 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v.
+template <bool HalfDelta>
 FF_INLINE i64 divsteps_62(i64 eta, u64 f, u64 g, transition& t) {
   u64 u = 1, v = 0, q = 0, r = 1;
   for (int i = 0; i < 62; ++i) {
@@ -51,7 +59,8 @@ FF_INLINE i64 divsteps_62(i64 eta, u64 f, u64 g, transition& t) {
     f += g & swap;                                         // on a swap: f + (g - f) = g
     u += q & swap;
     v += r & swap;
-    eta = i64(u64(eta) ^ swap) - 1;
+    if constexpr (HalfDelta) eta = i64(u64(eta) ^ swap) - 1;
+    else eta = i64((u64(eta) ^ swap) - 1 + (swap & 1));
     g >>= 1;
     u <<= 1;
     v <<= 1;
@@ -162,8 +171,9 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
   for (int i = 0; i < 6; ++i) p_inv62 *= 2 - u64(p[0]) * p_inv62;
   p_inv62 &= mask62;
   signed62<LN> f = p, g = to_signed62<LN>(x), d{}, e = to_signed62<LN>(c);
-  i64 eta = -1;  // -delta, delta = 1
-  constexpr unsigned batches = (divsteps_bound(unsigned(64 * N)) + 61) / 62;
+  constexpr bool half_delta = 64 * N <= 256;
+  i64 eta = -1;  // delta = 1/2 (half-delta) or 1
+  constexpr unsigned batches = ((half_delta ? half_delta_bound_256 : divsteps_bound(unsigned(64 * N))) + 61) / 62;
   for (unsigned b = 0; b < batches; ++b) {
     if constexpr (Var) {
       i64 any = 0;
@@ -171,7 +181,7 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
       if (any == 0) break;
     }
     transition t;
-    eta = divsteps_62(eta, u64(f[0]), u64(g[0]), t);
+    eta = divsteps_62<half_delta>(eta, u64(f[0]), u64(g[0]), t);
     update_de(d, e, t, p, p_inv62);
     update_fg(f, g, t);
   }
