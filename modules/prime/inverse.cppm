@@ -1,5 +1,5 @@
 // ff.prime.inverse: modular inversion by Bernstein and Yang's safegcd ("Fast constant-time
-// gcd computation and modular inversion", 2019), in batches of 62 divsteps on the low words
+// gcd computation and modular inversion", 2019), in batches of up to 62 divsteps on the low words
 // followed by one multi-limb update with the batch's 2x2 transition matrix. Numbers are
 // held as signed 62-bit limbs (value = sum v[i] 2^(62 i); every limb but the top one in
 // [0, 2^62)). The constant-time variant runs the proven worst-case number of divsteps for
@@ -38,7 +38,7 @@ struct transition {
   i64 u, v, q, r;
 };
 
-// 62 divsteps on the low words of f and g, without a branch or an index on them:
+// Steps (<= 62) divsteps on the low words of f and g, without a branch or an index on them:
 //   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
 //   otherwise:            (delta, f, g) <- (1 + delta, f, (g + (g mod 2) f) / 2)
 // written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2. delta is
@@ -46,10 +46,13 @@ struct transition {
 // steps, where eta' = (eta ^ swap) - 1 (a four-operation chain from one decision to the
 // next), and eta = -delta for whole ones, where a swap gives eta' = ~eta. The matrix tracks
 // 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v.
-template <bool HalfDelta>
-FF_INLINE i64 divsteps_62(i64 eta, u64 f, u64 g, transition& t) {
-  u64 u = 1, v = 0, q = 0, r = 1;
-  for (int i = 0; i < 62; ++i) {
+// Steps < 62 start the matrix at 2^(62 - Steps) (libsecp256k1's trick), so that the
+// updates always divide by 2^62.
+template <bool HalfDelta, int Steps>
+FF_INLINE i64 divsteps(i64 eta, u64 f, u64 g, transition& t) {
+  static_assert(Steps >= 1 && Steps <= 62);
+  u64 u = u64(1) << (62 - Steps), v = 0, q = 0, r = u64(1) << (62 - Steps);
+  for (int i = 0; i < Steps; ++i) {
     const u64 positive = value_barrier(u64(eta >> 63));   // all ones: delta > 0
     const u64 odd = value_barrier(0 - (g & 1));            // all ones: g odd
     const u64 swap = value_barrier(positive & odd);
@@ -173,7 +176,9 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
   signed62<LN> f = p, g = to_signed62<LN>(x), d{}, e = to_signed62<LN>(c);
   constexpr bool half_delta = 64 * N <= 256;
   i64 eta = -1;  // delta = 1/2 (half-delta) or 1
-  constexpr unsigned batches = ((half_delta ? half_delta_bound_256 : divsteps_bound(unsigned(64 * N))) + 61) / 62;
+  constexpr unsigned needed = half_delta ? half_delta_bound_256 : divsteps_bound(unsigned(64 * N));
+  constexpr unsigned batches = (needed + 61) / 62;
+  constexpr int steps = int((needed + batches - 1) / batches);  // 590 = 10 x 59: no step wasted
   for (unsigned b = 0; b < batches; ++b) {
     if constexpr (Var) {
       i64 any = 0;
@@ -181,7 +186,7 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
       if (any == 0) break;
     }
     transition t;
-    eta = divsteps_62<half_delta>(eta, u64(f[0]), u64(g[0]), t);
+    eta = divsteps<half_delta, steps>(eta, u64(f[0]), u64(g[0]), t);
     update_de(d, e, t, p, p_inv62);
     update_fg(f, g, t);
   }
