@@ -14,16 +14,20 @@ export namespace ff::prime {
 template <std::size_t N>
 using limbs = std::array<u64, N>;
 
-// sum / difference with the carry or borrow in and out (0 or 1).
+// sum / difference with the carry or borrow in and out (0 or 1). Clang's builtins compile to
+// one ADC / SBB each (the u128 form became a chain of three instructions per limb) and are
+// constexpr.
 constexpr u64 add_carry(u64 a, u64 b, u64& carry) {
-  const u128 s = u128(a) + b + carry;
-  carry = u64(s >> 64);
-  return u64(s);
+  unsigned long long out = 0;
+  const u64 s = __builtin_addcll(a, b, carry, &out);
+  carry = out;
+  return s;
 }
 constexpr u64 sub_borrow(u64 a, u64 b, u64& borrow) {
-  const u128 d = u128(a) - b - borrow;
-  borrow = u64(d >> 64) & 1;
-  return u64(d);
+  unsigned long long out = 0;
+  const u64 d = __builtin_subcll(a, b, borrow, &out);
+  borrow = out;
+  return d;
 }
 // r = a + b, returns the carry out.
 template <std::size_t N>

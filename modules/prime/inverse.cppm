@@ -2,8 +2,8 @@
 // gcd computation and modular inversion", 2019), in batches of up to 62 divsteps on the low words
 // followed by one multi-limb update with the batch's 2x2 transition matrix. Numbers are
 // held as signed 62-bit limbs (value = sum v[i] 2^(62 i); every limb but the top one in
-// [0, 2^62)). The constant-time variant runs the proven worst-case number of divsteps for
-// the modulus size; the _var one stops as soon as g = 0.
+// [0, 2^62)). The constant-time variant runs a worst-case bound on the number of divsteps
+// for the modulus size (below); the _var one stops as soon as g = 0.
 module;
 #include <array>
 #include <cstddef>
@@ -23,15 +23,17 @@ template <std::size_t L>
 using signed62 = std::array<i64, L>;
 constexpr std::size_t signed62_limbs(unsigned bits) { return (bits + 2 + 61) / 62; }
 
-// Two variants of the divstep, both with a proven worst-case count:
-//  - divsteps (delta starts at 1): g = 0 after floor((49 d + 80) / 17) steps for d < 46,
-//    floor((49 d + 57) / 17) otherwise, whenever f^2 + 4 g^2 <= 5 2^(2d) (Bernstein-Yang,
-//    Theorem 11.2; here f = p < 2^d and g < p, d = 64 n);
-//  - half-delta divsteps (delta starts at 1/2, as libsecp256k1 runs them): 590 steps suffice
-//    for f, g < 2^256 (computed bound, libsecp256k1's doc/safegcd_implementation.md).
-// Moduli below 2^256 take the second (10 batches instead of 12), the others the first.
-constexpr unsigned divsteps_bound(unsigned d) { return d < 46 ? (49 * d + 80) / 17 : (49 * d + 57) / 17; }
-constexpr unsigned half_delta_bound_256 = 590;
+// The constant-time inverse runs a fixed number of half-delta divsteps (delta starts at 1/2,
+// as in libsecp256k1), enough for every 0 <= g <= f <= M:
+//  - M < 2^256: 590 steps (proved in Coq; libsecp256k1's doc/safegcd_implementation.md);
+//  - larger M: floor((3787 log2(M) + 2166) / 1644), Wuille's bound from exact convex-hull
+//    computations, checked for every M up to 2^3805 (github.com/sipa/safegcd-bounds); the
+//    whole-delta bound proved by Bernstein-Yang, floor((49 d + 57) / 17), is 25% larger
+//    (1110 against 885 steps for 384 bits).
+constexpr unsigned half_delta_bound(unsigned bits) {
+  return bits <= 256 ? 590 : (3787 * bits + 2166) / 1644;
+}
+static_assert(half_delta_bound(384) == 885 && half_delta_bound(576) == 1328);
 
 // 2^62 [f'; g'] = t [f; g].
 struct transition {
@@ -41,14 +43,15 @@ struct transition {
 // Steps (<= 62) divsteps on the low words of f and g, without a branch or an index on them:
 //   delta > 0 and g odd:  (delta, f, g) <- (1 - delta, g, (g - f) / 2)
 //   otherwise:            (delta, f, g) <- (1 + delta, f, (g + (g mod 2) f) / 2)
-// written as g += (+-f if g is odd), then f += g on a swap (the old g), then g /= 2. delta is
-// kept as eta, whose sign is "delta > 0" (one shift): eta = -delta - 1/2 for half-delta
-// steps, where eta' = (eta ^ swap) - 1 (a four-operation chain from one decision to the
-// next), and eta = -delta for whole ones, where a swap gives eta' = ~eta. The matrix tracks
-// 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v.
-// Steps < 62 start the matrix at 2^(62 - Steps) (libsecp256k1's trick), so that the
-// updates always divide by 2^62.
-template <bool HalfDelta, int Steps>
+// (delta starts at 1/2, so it stays a half-integer), written as g += (+-f if g is odd), then
+// f += g on a swap (the old g), then g /= 2. delta is kept as eta = -delta - 1/2, whose sign
+// is "delta > 0" (one shift) and whose update is eta' = (eta ^ swap) - 1. The matrix tracks
+// 2^i [f_i; g_i] = [u v; q r] [f_0; g_0]: halving g is doubling u and v. Steps < 62 start
+// the matrix at 2^(62 - Steps) (libsecp256k1's trick), so that the updates always divide by
+// 2^62. The loop is bound by its dependency chain (about five cycles a step on Zen 4), not
+// by its 23 instructions: packing u, v and q, r two to a word (16 instructions) measured the
+// same (decisions.md).
+template <int Steps>
 FF_INLINE i64 divsteps(i64 eta, u64 f, u64 g, transition& t) {
   static_assert(Steps >= 1 && Steps <= 62);
   u64 u = u64(1) << (62 - Steps), v = 0, q = 0, r = u64(1) << (62 - Steps);
@@ -62,8 +65,7 @@ FF_INLINE i64 divsteps(i64 eta, u64 f, u64 g, transition& t) {
     f += g & swap;                                         // on a swap: f + (g - f) = g
     u += q & swap;
     v += r & swap;
-    if constexpr (HalfDelta) eta = i64(u64(eta) ^ swap) - 1;
-    else eta = i64((u64(eta) ^ swap) - 1 + (swap & 1));
+    eta = i64(u64(eta) ^ swap) - 1;
     g >>= 1;
     u <<= 1;
     v <<= 1;
@@ -174,11 +176,10 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
   for (int i = 0; i < 6; ++i) p_inv62 *= 2 - u64(p[0]) * p_inv62;
   p_inv62 &= mask62;
   signed62<LN> f = p, g = to_signed62<LN>(x), d{}, e = to_signed62<LN>(c);
-  constexpr bool half_delta = 64 * N <= 256;
-  i64 eta = -1;  // delta = 1/2 (half-delta) or 1
-  constexpr unsigned needed = half_delta ? half_delta_bound_256 : divsteps_bound(unsigned(64 * N));
+  i64 eta = -1;  // delta = 1/2
+  constexpr unsigned needed = half_delta_bound(unsigned(64 * N));
   constexpr unsigned batches = (needed + 61) / 62;
-  constexpr int steps = int((needed + batches - 1) / batches);  // 590 = 10 x 59: no step wasted
+  constexpr int steps = int((needed + batches - 1) / batches);  // 590 = 10 x 59, 885 = 15 x 59
   for (unsigned b = 0; b < batches; ++b) {
     if constexpr (Var) {
       i64 any = 0;
@@ -186,7 +187,7 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
       if (any == 0) break;
     }
     transition t;
-    eta = divsteps<half_delta, steps>(eta, u64(f[0]), u64(g[0]), t);
+    eta = divsteps<steps>(eta, u64(f[0]), u64(g[0]), t);
     update_de(d, e, t, p, p_inv62);
     update_fg(f, g, t);
   }
