@@ -31,9 +31,9 @@ struct adx {
   template <class M>
   FF_INLINE static limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
     if constexpr (assembly<M>) {
-      limbs<M::n> t;
-      detail::mont_adx<M::n>::template mul<M::p, M::p_inv_neg>(t, a, b);
-      return reduce_once<M>(t);
+      limbs<M::n> r;
+      detail::mont_adx<M::n>::template mul<M::p, M::p_inv_neg>(r, a, b);
+      return r;
     } else {
       return portable::mul<M>(a, b);
     }
