@@ -14,4 +14,12 @@ set(FF_FIELDS
   prime/bn254_fr
   prime/bls12_381_fp
   prime/bls12_381_fr
+  prime/p25519_mont
+  prime/mers256_mont
+  prime/mers384_mont
+  prime/p389_mont
+  prime/goldilocks_mont
+  prime/ridinghood_mont
+  prime/mers512_mont
+  prime/p521_mont
 )

@@ -232,11 +232,16 @@ void montgomery_claims(certificate& cert, const std::string& id, const mpz_class
   cert.add({id + ".montgomery-p-inv", product == 0, "p * p_inv_neg = -1 mod 2^64 (the Montgomery reduction's factor)",
             "GMP mpz_mul, mpz_fdiv_r_2exp", {"p_inv_neg = " + hex(mpz_class(f.p_inv_neg)),
                                              "p * p_inv_neg + 1 mod 2^64 = " + hex(product)}});
-  const std::size_t top = r_bits - 1;
-  cert.add({id + ".spare-bit", bits(p) <= top,
-            "p < 2^" + std::to_string(top) + ": the top bit of the top limb is spare, which the no-carry Montgomery "
-            "multiplication relies on (it keeps no carry limb beyond the " + std::to_string(f.limbs) + ")",
-            "GMP mpz_sizeinbase", {"p has " + std::to_string(bits(p)) + " bits in " + std::to_string(f.limbs) + " limbs"}});
+  // The no-carry CIOS keeps no limb above p's: it needs p's top limb below 2^63 - 1.
+  const mpz_class top_limb = p >> unsigned(64 * (f.limbs - 1));
+  const bool has_spare_bit = top_limb < (mpz_class(1) << 63) - 1;
+  cert.add({id + ".spare-bit", has_spare_bit == f.spare_bit,
+            has_spare_bit ? "p's top limb is below 2^63 - 1: the field's spare_bit trait is true and its Montgomery "
+                            "multiplication the no-carry CIOS (no carry limb beyond the " + std::to_string(f.limbs) + ")"
+                          : "p's top limb is not below 2^63 - 1: the field's spare_bit trait is false and its Montgomery "
+                            "multiplication keeps a carry limb (full CIOS)",
+            "GMP mpz_fdiv_q_2exp, mpz_cmp",
+            {"top limb = " + hex(top_limb), std::string("spare_bit = ") + (f.spare_bit ? "true" : "false")}});
 }
 
 }  // namespace

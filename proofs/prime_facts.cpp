@@ -19,7 +19,8 @@ std::vector<prime_field_facts> prime_fields() {
                       .r2_mod_p = {F::r2_mod_p.begin(), F::r2_mod_p.end()},
                       .p_inv_neg = F::p_inv_neg,
                       .two_adicity = F::two_adicity,
-                      .non_residue = F::non_residue});
+                      .non_residue = F::non_residue,
+                      .spare_bit = F::spare_bit});
   });
   return fields;
 }

@@ -30,6 +30,7 @@ struct prime_field_facts {
   std::uint64_t p_inv_neg = 0;          // -p^-1 mod 2^64
   unsigned two_adicity = 0;             // the largest s with 2^s | p - 1
   std::uint64_t non_residue = 0;        // the quadratic non-residue the square root uses
+  bool spare_bit = false;               // the no-carry Montgomery multiplication is used
 };
 
 // The field claims: irreducibility, primitivity, generator orders, ghash2, moduli.

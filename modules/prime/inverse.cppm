@@ -168,8 +168,10 @@ FF_INLINE void negate_masked(signed62<L>& x, i64 mask) {
 }
 
 // c x^-1 mod p for x in [0, p) (0 when x = 0), c in [0, p). Constant time unless Var.
-template <bool Var, std::size_t N>
+// Bits: the modulus's bit length (it sets the number of divsteps).
+template <bool Var, unsigned Bits, std::size_t N>
 FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>& modulus) {
+  static_assert(Bits <= 64 * N);
   constexpr std::size_t LN = signed62_limbs(unsigned(64 * N));
   const signed62<LN> p = to_signed62<LN>(modulus);
   u64 p_inv62 = 1;  // p^-1 mod 2^62 (Newton)
@@ -177,7 +179,7 @@ FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>&
   p_inv62 &= mask62;
   signed62<LN> f = p, g = to_signed62<LN>(x), d{}, e = to_signed62<LN>(c);
   i64 eta = -1;  // delta = 1/2
-  constexpr unsigned needed = half_delta_bound(unsigned(64 * N));
+  constexpr unsigned needed = half_delta_bound(Bits);
   constexpr unsigned batches = (needed + 61) / 62;
   constexpr int steps = int((needed + batches - 1) / batches);  // 590 = 10 x 59, 885 = 15 x 59
   for (unsigned b = 0; b < batches; ++b) {

@@ -143,7 +143,7 @@ struct sqrt_tables {
       return x;
     };
     const limbs_of<F> g = F::root_of_unity;
-    const limbs_of<F> g_inverse = safegcd::inverse<true>(g, F::r2_mod_p, F::p);
+    const limbs_of<F> g_inverse = safegcd::inverse<true, F::bits>(g, F::r2_mod_p, F::p);
     omega = powers(square_times(g, s - w));
     for (unsigned c = 0; c < k; ++c) {
       minus[c] = powers(square_times(g_inverse, w * c));
@@ -287,12 +287,12 @@ inline element<F> pow_var(const element<F>& a, std::span<const u64> e) {
 template <prime_family F>
 inline element<F> inverse(const element<F>& a) {
   if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
-  return {prime::safegcd::inverse<false>(a.limb, F::r2_mod_p, F::p)};
+  return {prime::safegcd::inverse<false, F::bits>(a.limb, F::r2_mod_p, F::p)};
 }
 template <prime_family F>
 inline element<F> inverse_var(const element<F>& a) {
   if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
-  return {prime::safegcd::inverse<true>(a.limb, F::r2_mod_p, F::p)};
+  return {prime::safegcd::inverse<true, F::bits>(a.limb, F::r2_mod_p, F::p)};
 }
 // a^(p-2): Fermat's little theorem (constant time; kept for comparison).
 template <prime_family F>
@@ -387,7 +387,7 @@ void inverse(std::span<const element<F>> a, std::span<element<F>> out) {
   dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     prefix[0] = a[0];
     for (std::size_t i = 1; i < a.size(); ++i) prefix[i].limb = P::template mul<F>(prefix[i - 1].limb, a[i].limb);
-    prime::limbs<F::n> inv = prime::safegcd::inverse<false>(prefix.back().limb, F::r2_mod_p, F::p);
+    prime::limbs<F::n> inv = prime::safegcd::inverse<false, F::bits>(prefix.back().limb, F::r2_mod_p, F::p);
     for (std::size_t i = a.size(); i-- > 1;) {
       const prime::limbs<F::n> ai = a[i].limb;  // read before out[i] (out may be a)
       out[i].limb = P::template mul<F>(inv, prefix[i - 1].limb);

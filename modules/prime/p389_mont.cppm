@@ -1,0 +1,17 @@
+// ff.p389_mont: 2^389 - 21, as a generic Montgomery field (the same prime with its own
+// reduction comes with the special-form fields; the pair measures what the special form gains).
+module;
+#include <string_view>
+export module ff.p389_mont;
+export import ff.prime;
+export namespace ff {
+struct p389_mont : montgomery_field<p389_mont, "0x1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeb"> {
+  static constexpr std::string_view name = "p389_mont";
+  // The smallest quadratic non-residue: the base of fixed-base powers. Whether it generates
+  // the whole multiplicative group is not checked (that needs p - 1's factorization).
+  static constexpr u64 generator_value = 2;
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+};
+static_assert(prime_field<p389_mont>);
+static_assert(p389_mont::non_residue == p389_mont::generator_value);
+}  // namespace ff
