@@ -14,6 +14,14 @@ set(FF_FIELDS
   prime/bn254_fr
   prime/bls12_381_fp
   prime/bls12_381_fr
+  prime/p25519
+  prime/mers256
+  prime/mers384
+  prime/p389
+  prime/goldilocks
+  prime/ridinghood
+  prime/mers512
+  prime/p521
   prime/p25519_mont
   prime/mers256_mont
   prime/mers384_mont

@@ -244,6 +244,19 @@ void montgomery_claims(certificate& cert, const std::string& id, const mpz_class
             {"top limb = " + hex(top_limb), std::string("spare_bit = ") + (f.spare_bit ? "true" : "false")}});
 }
 
+// A special form: p = 2^k - c with the field's k and c, and 3 c <= 2^k (the folds end below
+// 2^k + c, which one conditional subtraction of p brings below p only then).
+void fold_claims(certificate& cert, const std::string& id, const mpz_class& p, const prime_field_facts& f) {
+  const mpz_class c = from_limbs(f.fold_c);
+  const mpz_class two_k = mpz_class(1) << f.fold_k;
+  cert.add({id + ".special-form", two_k - c == p && c > 0,
+            "p = 2^" + std::to_string(f.fold_k) + " - c with the field's c (its reduction folds x = hi 2^k + lo to lo + hi c)",
+            "GMP mpz_mul_2exp, mpz_sub", {"c = " + hex(c), "2^k - c = " + hex(two_k - c)}});
+  cert.add({id + ".fold-bound", 3 * c <= two_k,
+            "3 c <= 2^k: after the folds (below 2^k + c) one conditional subtraction of p reduces", "GMP mpz_cmp",
+            {"c has " + std::to_string(bits(c)) + " bits, k = " + std::to_string(f.fold_k)}});
+}
+
 }  // namespace
 
 int research_prime(const std::string& number) {
@@ -289,7 +302,8 @@ void prime_claims(certificate& cert, const corruption& corrupt, const std::vecto
     const std::string id = "prime." + f.name;
     primality_claims(cert, id, p);
     square_root_claims(cert, id, p, f);
-    montgomery_claims(cert, id, p, f);
+    if (f.montgomery) montgomery_claims(cert, id, p, f);
+    else fold_claims(cert, id, p, f);
   }
 }
 

@@ -12,15 +12,22 @@ namespace ffp {
 std::vector<prime_field_facts> prime_fields() {
   std::vector<prime_field_facts> fields;
   ff::for_each_field<ff::prime_fields>([&]<class F>() {
-    fields.push_back({.name = std::string(F::name),
-                      .modulus_text = std::string(F::modulus_text),
-                      .limbs = unsigned(F::limbs),
-                      .r_mod_p = {F::r_mod_p.begin(), F::r_mod_p.end()},
-                      .r2_mod_p = {F::r2_mod_p.begin(), F::r2_mod_p.end()},
-                      .p_inv_neg = F::p_inv_neg,
-                      .two_adicity = F::two_adicity,
-                      .non_residue = F::non_residue,
-                      .spare_bit = F::spare_bit});
+    prime_field_facts f{.name = std::string(F::name),
+                        .modulus_text = std::string(F::modulus_text),
+                        .limbs = unsigned(F::limbs),
+                        .two_adicity = F::two_adicity,
+                        .non_residue = F::non_residue};
+    if constexpr (F::reduction == ff::prime::reduction::montgomery) {
+      f.r_mod_p = {F::r_mod_p.begin(), F::r_mod_p.end()};
+      f.r2_mod_p = {F::r2_mod_p.begin(), F::r2_mod_p.end()};
+      f.p_inv_neg = F::p_inv_neg;
+      f.spare_bit = F::spare_bit;
+    } else {
+      f.montgomery = false;
+      f.fold_k = F::form.k;
+      f.fold_c = {F::form.c.begin(), F::form.c.end()};
+    }
+    fields.push_back(f);
   });
   return fields;
 }

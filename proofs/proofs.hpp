@@ -31,6 +31,9 @@ struct prime_field_facts {
   unsigned two_adicity = 0;             // the largest s with 2^s | p - 1
   std::uint64_t non_residue = 0;        // the quadratic non-residue the square root uses
   bool spare_bit = false;               // the no-carry Montgomery multiplication is used
+  bool montgomery = true;               // else a special form p = 2^k - c, folded
+  unsigned fold_k = 0;                  // special forms: k and c
+  std::vector<std::uint64_t> fold_c;
 };
 
 // The field claims: irreducibility, primitivity, generator orders, ghash2, moduli.

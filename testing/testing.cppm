@@ -8,6 +8,7 @@
 // Installed as component `testing` of the package (fieldlab::testing); needs rapidcheck.
 module;
 #include <rapidcheck.h>
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -105,19 +106,32 @@ std::vector<element<F>> edge_cases() {
   one[0] = 1;
   prime::add(half_up, half, one);
   std::vector<element<F>> r = {F::zero(), small(1), small(2), value(F::p_minus(1)), value(F::p_minus(2)),
-                               value(half), value(half_up), value(F::r_mod_p)};
+                               value(half), value(half_up)};
+  const auto add_new = [&](const element<F>& e) {
+    if (std::find(r.begin(), r.end(), e) == r.end()) r.push_back(e);
+  };
+  if constexpr (F::reduction == prime::reduction::montgomery) {
+    add_new(value(F::r_mod_p));
+  } else {  // p = 2^k - c: c, 2^(k-1) and 2^(k-1) + c make the folds carry
+    L top{}, top_c{};
+    top[(F::form.k - 1) / 64] = u64(1) << ((F::form.k - 1) % 64);
+    prime::add(top_c, top, F::form.c);
+    add_new(value(F::form.c));
+    add_new(value(top));
+    add_new(value(top_c));
+  }
   for (std::size_t k : {std::size_t(1), std::size_t(2)})
     if (k < F::n) {
       L x{};
       x[k] = 1;
-      r.push_back(value(x));
+      add_new(value(x));
     }
   for (u64 top_minus : {u64(0), u64(1)}) {
     L x;
     x.fill(~u64(0));
     x[F::n - 1] = F::p[F::n - 1] - top_minus;
     if (!prime::less(x, F::p)) continue;  // p's own lower limbs are smaller: p - 1, p - 2 cover it
-    r.push_back(value(x));
+    add_new(value(x));
   }
   return r;
 }

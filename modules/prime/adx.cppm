@@ -24,9 +24,13 @@ struct mont_adx {
 
 struct adx {
   static constexpr backend id = backend::adx;
-  // The generated kernels keep no carry limb above p's: they need the spare top bit.
+  // The generated kernels are Montgomery's and keep no carry limb above p's: they need the
+  // spare top bit. Special forms run the portable kernels until they get their own.
   template <class M>
-  static constexpr bool assembly = detail::mont_adx<M::n>::generated && M::spare_bit;
+  static constexpr bool assembly = [] {
+    if constexpr (M::reduction == reduction::montgomery) return detail::mont_adx<M::n>::generated && M::spare_bit;
+    else return false;
+  }();
 
   template <class M>
   FF_INLINE static limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {

@@ -8,8 +8,10 @@ module;
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include "../core/macros.h"
 export module ff.prime.bigint;
 import ff.core.element;
+import ff.core.secret;
 export namespace ff::prime {
 template <std::size_t N>
 using limbs = std::array<u64, N>;
@@ -42,6 +44,16 @@ constexpr u64 sub(limbs<N>& r, const limbs<N>& a, const limbs<N>& b) {
   u64 c = 0;
   for (std::size_t i = 0; i < N; ++i) r[i] = sub_borrow(a[i], b[i], c);
   return c;
+}
+// t - p if t (+ hi 2^(64 N), hi 0 or 1) >= p, else t: for t < 2p, in constant time.
+template <std::size_t N>
+FF_INLINE constexpr limbs<N> subtract_if_at_least(const limbs<N>& t, const limbs<N>& p, u64 hi = 0) {
+  limbs<N> d{};
+  const u64 borrow = sub(d, t, p);
+  const u64 keep_t = value_barrier(0 - (borrow & (hi ^ 1)));  // all ones: t < p
+  limbs<N> r{};
+  for (std::size_t i = 0; i < N; ++i) r[i] = (t[i] & keep_t) | (d[i] & ~keep_t);
+  return r;
 }
 template <std::size_t N>
 constexpr bool less(const limbs<N>& a, const limbs<N>& b) {

@@ -1,9 +1,12 @@
-// ff.prime.field: the Montgomery template. A prime field is one line,
+// ff.prime.field: the prime field templates. A prime field is one line,
 //   struct bn254_fp : montgomery_field<bn254_fp, "2188...583"> { name, generator_value, tuning };
-// everything else (limb count, R mod p, R^2 mod p, -p^-1 mod 2^64, the 2-adicity of p - 1, the
-// smallest quadratic non-residue, the square-root constants) is computed here at compile time
-// from the modulus text. Elements are kept in Montgomery form (x R mod p, R = 2^(64 n));
-// every boundary (parse, print, bytes, integers) speaks canonical integers.
+//   struct p25519 : special_field<p25519, "0x7fff...ffed"> { ... };
+// everything else is computed here at compile time from the modulus text: the limb count; for
+// Montgomery fields R mod p, R^2 mod p, -p^-1 mod 2^64, the spare-bit trait; for special forms
+// p = 2^k - c, k, c and the folds' widths; for both the 2-adicity of p - 1, the smallest
+// quadratic non-residue, the square-root constants. Montgomery fields keep x R mod p inside,
+// special forms the integer itself; every boundary (parse, print, bytes, integers) speaks
+// canonical integers.
 module;
 #include <algorithm>
 #include <array>
@@ -22,6 +25,7 @@ import ff.core.dispatch;
 import ff.core.field;
 import ff.core.secret;
 import ff.prime.bigint;
+import ff.prime.fold;
 import ff.prime.policies;
 import ff.prime.adx;
 export namespace ff {
@@ -73,28 +77,54 @@ struct montgomery_core {
   static constexpr limbs_t r_mod_p = prime::pow2_mod(64 * n, p);
   static constexpr limbs_t r2_mod_p = prime::pow2_mod(128 * n, p);
   static constexpr limbs_t r3_mod_p = prime::pow2_mod(192 * n, p);
+  static constexpr prime::reduction reduction = prime::reduction::montgomery;
+  static constexpr limbs_t one_internal = r_mod_p;    // 1 in Montgomery form
+  static constexpr limbs_t inverse_factor = r2_mod_p; // safegcd's c: (x R)^-1 R^2 = x^-1 R
   using scalar_policies = prime::scalar_policy_list;
 };
 
-// What the square root and the proofs need besides (computed with montgomery_core's kernels).
+// A special-form modulus p = 2^k - c (c small: pseudo-Mersenne, Mersenne, golden-ratio
+// trinomial): elements are the canonical integers themselves, products are folded
+// (ff.prime.fold). k and c are computed from p.
 template <fixed_string Modulus>
-struct montgomery_modulus : montgomery_core<Modulus> {
-  using core = montgomery_core<Modulus>;
-  using core::n, core::p, core::r_mod_p, core::r2_mod_p;
+struct fold_core {
+  static constexpr std::string_view modulus_text = Modulus.view();
+  static constexpr std::size_t limbs = prime::limbs_for(modulus_text);
+  static constexpr std::size_t n = limbs;
+  using limbs_t = prime::limbs<n>;
+  static constexpr ff::family family = family::prime;
+  static constexpr limbs_t p = prime::parse_constant<n>(modulus_text);
+  static_assert(p[0] & 1, "the modulus of a prime field is odd");
+  static constexpr unsigned bits = prime::bit_length(p);
+  static constexpr std::size_t bytes = (bits + 7) / 8;
+  static constexpr prime::fold_form<n> form = prime::make_fold_form(p);
+  // The folds end below 2^k + c, which one subtraction brings below p when 3 c <= 2^k.
+  static_assert(form.c_bits + 2 <= form.k, "p = 2^k - c needs a small c");
+  static constexpr prime::reduction reduction = prime::reduction::fold;
+  static constexpr limbs_t one_internal = {1};
+  static constexpr limbs_t inverse_factor = {1};
+  using scalar_policies = prime::scalar_policy_list;
+};
+
+// What the square root and the proofs need besides (computed with the core's portable
+// kernels), for either representation.
+template <class Core>
+struct prime_modulus : Core {
+  using core = Core;
+  using core::n, core::p, core::one_internal;
   using typename core::limbs_t;
 
-  // Montgomery form in and out (the portable kernels: compile-time constants use them too).
-  static constexpr limbs_t to_montgomery(const limbs_t& x) { return prime::portable::mul<core>(x, r2_mod_p); }
-  static constexpr limbs_t from_montgomery(const limbs_t& x) {
-    limbs_t one{};
-    one[0] = 1;
-    return prime::portable::mul<core>(x, one);
+  // The internal representation in and out (the portable kernels: compile-time constants use
+  // them too): Montgomery form, or the integer itself.
+  static constexpr limbs_t to_internal(const limbs_t& x) {
+    if constexpr (core::reduction == prime::reduction::montgomery) return prime::portable::mul<core>(x, core::r2_mod_p);
+    else return x;
   }
-  static constexpr limbs_t small_montgomery(u64 v) {
-    limbs_t x{};
-    x[0] = v;
-    return to_montgomery(x);
+  static constexpr limbs_t from_internal(const limbs_t& x) {
+    if constexpr (core::reduction == prime::reduction::montgomery) return prime::portable::mul<core>(x, limbs_t{1});
+    else return x;
   }
+  static constexpr limbs_t small_internal(u64 v) { return to_internal(limbs_t{v}); }
 
   // p - 1 = 2^two_adicity * odd.
   static constexpr unsigned two_adicity = [] {
@@ -105,11 +135,11 @@ struct montgomery_modulus : montgomery_core<Modulus> {
   static constexpr bool p_is_3_mod_4 = (p[0] & 3) == 3;
 
   // Compile-time exponentiation (portable kernels, square and multiply), for the constants.
-  static constexpr limbs_t pow_constant(const limbs_t& base_montgomery, const limbs_t& e) {
-    limbs_t r = r_mod_p;
+  static constexpr limbs_t pow_constant(const limbs_t& base, const limbs_t& e) {
+    limbs_t r = one_internal;
     for (unsigned i = prime::bit_length(e); i-- > 0;) {
       r = prime::portable::mul<core>(r, r);
-      if (prime::bit(e, i)) r = prime::portable::mul<core>(r, base_montgomery);
+      if (prime::bit(e, i)) r = prime::portable::mul<core>(r, base);
     }
     return r;
   }
@@ -143,28 +173,29 @@ struct montgomery_modulus : montgomery_core<Modulus> {
       return prime::shift_right(odd_part, 1);
     }
   }();
-  // non_residue^odd_part in Montgomery form: a primitive 2^two_adicity-th root of unity.
-  static constexpr limbs_t root_of_unity = pow_constant(small_montgomery(non_residue), odd_part);
+  // non_residue^odd_part (internal form): a primitive 2^two_adicity-th root of unity.
+  static constexpr limbs_t root_of_unity = pow_constant(small_internal(non_residue), odd_part);
 };
 
-template <class Derived, fixed_string Modulus>
-struct montgomery_field : montgomery_modulus<Modulus> {
-  using base = montgomery_modulus<Modulus>;
-  using base::n, base::p, base::bits, base::bytes, base::r_mod_p, base::to_montgomery, base::from_montgomery;
+// The API every prime field has, over its core (representation and reduction).
+template <class Derived, class Core>
+struct prime_field_base : prime_modulus<Core> {
+  using base = prime_modulus<Core>;
+  using base::n, base::p, base::bits, base::bytes, base::one_internal, base::to_internal, base::from_internal;
   using typename base::limbs_t;
-  static constexpr element<Derived> from_small(u64 v) { return {base::small_montgomery(v)}; }
+  static constexpr element<Derived> from_small(u64 v) { return {base::small_internal(v)}; }
   static constexpr element<Derived> zero() { return {}; }
-  static constexpr element<Derived> one() { return {r_mod_p}; }
+  static constexpr element<Derived> one() { return {one_internal}; }
   // The field's published multiplicative generator (Derived::generator_value).
   static constexpr element<Derived> generator() { return from_small(Derived::generator_value); }
 
   // Canonical integers at the boundary.
-  static constexpr limbs_t to_integer(const element<Derived>& a) { return from_montgomery(a.limb); }
+  static constexpr limbs_t to_integer(const element<Derived>& a) { return from_internal(a.limb); }
   // x < p, else ff::error.
   static element<Derived> from_integer(const limbs_t& x) {
     if (declassify(!prime::less(x, p)))
       throw error(std::string(Derived::name) + ": " + prime::to_decimal(x) + " is not below p (a value must be 0 .. p - 1)");
-    return {to_montgomery(x)};
+    return {to_internal(x)};
   }
   // Decimal, or hex after 0x; no sign, no spaces; the value must be below p.
   static element<Derived> parse(std::string_view text) {
@@ -180,7 +211,7 @@ struct montgomery_field : montgomery_modulus<Modulus> {
     limbs_t x{};
     std::copy_n(wide.begin(), n, x.begin());
     if (wide[n] != 0 || !prime::less(x, p)) throw error(what + "is not below p (a value must be 0 .. p - 1)");
-    return {to_montgomery(x)};
+    return {to_internal(x)};
   }
   // Uniform in [0, p): rejection sampling on bits-bit integers.
   static element<Derived> random(std::mt19937_64& rng) {
@@ -189,7 +220,7 @@ struct montgomery_field : montgomery_modulus<Modulus> {
       limbs_t x{};
       for (auto& l : x) l = rng();
       x[n - 1] &= top_mask;
-      if (prime::less(x, p)) return {to_montgomery(x)};
+      if (prime::less(x, p)) return {to_internal(x)};
     }
   }
   // Fixed-width big-endian / little-endian bytes of the canonical integer.
@@ -217,4 +248,11 @@ struct montgomery_field : montgomery_modulus<Modulus> {
     return from_bytes_be(be);
   }
 };
+
+// A Montgomery field: struct F : montgomery_field<F, "modulus"> { name, generator_value, tuning }.
+template <class Derived, fixed_string Modulus>
+using montgomery_field = prime_field_base<Derived, montgomery_core<Modulus>>;
+// A special-form field p = 2^k - c, canonical integers inside: struct F : special_field<F, "p">.
+template <class Derived, fixed_string Modulus>
+using special_field = prime_field_base<Derived, fold_core<Modulus>>;
 }  // namespace ff

@@ -62,9 +62,9 @@ FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) 
 template <prime_family F, class P>
 FF_INLINE limbs_of<F> pow_ct(const limbs_of<F>& a, std::span<const u64> e) {
   std::array<limbs_of<F>, 16> table;
-  table[0] = F::r_mod_p;
+  table[0] = F::one_internal;
   for (std::size_t k = 1; k < 16; ++k) table[k] = P::template mul<F>(table[k - 1], a);
-  limbs_of<F> r = F::r_mod_p;
+  limbs_of<F> r = F::one_internal;
   for (std::size_t i = e.size(); i-- > 0;)
     for (int shift = 60; shift >= 0; shift -= 4) {
       for (int s = 0; s < 4; ++s) r = P::template square<F>(r);
@@ -86,7 +86,7 @@ FF_INLINE limbs_of<F> pow_var(const limbs_of<F>& a, std::span<const u64> e) {
   auto bit = [&](std::size_t i) FF_LAMBDA_INLINE { return (e[i / 64] >> (i % 64)) & 1; };
   std::size_t top = 64 * e.size();
   while (top > 0 && !bit(top - 1)) --top;
-  limbs_of<F> r = F::r_mod_p;
+  limbs_of<F> r = F::one_internal;
   bool started = false;
   for (std::size_t i = top; i > 0;) {
     if (!bit(i - 1)) {
@@ -134,7 +134,7 @@ struct sqrt_tables {
     using P = portable;
     auto powers = [](const limbs_of<F>& base) {
       table t;
-      t[0] = F::r_mod_p;
+      t[0] = F::one_internal;
       for (unsigned d = 1; d < size; ++d) t[d] = P::template mul<F>(t[d - 1], base);
       return t;
     };
@@ -143,7 +143,7 @@ struct sqrt_tables {
       return x;
     };
     const limbs_of<F> g = F::root_of_unity;
-    const limbs_of<F> g_inverse = safegcd::inverse<true, F::bits>(g, F::r2_mod_p, F::p);
+    const limbs_of<F> g_inverse = safegcd::inverse<true, F::bits>(g, F::inverse_factor, F::p);
     omega = powers(square_times(g, s - w));
     for (unsigned c = 0; c < k; ++c) {
       minus[c] = powers(square_times(g_inverse, w * c));
@@ -151,8 +151,8 @@ struct sqrt_tables {
     }
     // c = 0: g^(-d/2) for even d, i.e. the powers of g^-1 at half the index.
     half[0] = {};
-    for (unsigned d = 0; d < size; d += 2) half[0][d] = d == 0 ? F::r_mod_p : P::template mul<F>(half[0][d - 2], g_inverse);
-    for (unsigned d = 1; d < size; d += 2) half[0][d] = F::r_mod_p;  // odd: a is no square; the check fails
+    for (unsigned d = 0; d < size; d += 2) half[0][d] = d == 0 ? F::one_internal : P::template mul<F>(half[0][d - 2], g_inverse);
+    for (unsigned d = 1; d < size; d += 2) half[0][d] = F::one_internal;  // odd: a is no square; the check fails
   }
 };
 
@@ -287,12 +287,12 @@ inline element<F> pow_var(const element<F>& a, std::span<const u64> e) {
 template <prime_family F>
 inline element<F> inverse(const element<F>& a) {
   if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
-  return {prime::safegcd::inverse<false, F::bits>(a.limb, F::r2_mod_p, F::p)};
+  return {prime::safegcd::inverse<false, F::bits>(a.limb, F::inverse_factor, F::p)};
 }
 template <prime_family F>
 inline element<F> inverse_var(const element<F>& a) {
   if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
-  return {prime::safegcd::inverse<true, F::bits>(a.limb, F::r2_mod_p, F::p)};
+  return {prime::safegcd::inverse<true, F::bits>(a.limb, F::inverse_factor, F::p)};
 }
 // a^(p-2): Fermat's little theorem (constant time; kept for comparison).
 template <prime_family F>
@@ -307,7 +307,7 @@ inline int legendre(const element<F>& a) {
   const element<F> e = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     return element<F>{prime::detail::pow_var<F, P>(a.limb, F::half_p_minus_1)};
   });
-  const u64 one = prime::detail::equal_mask(e.limb, F::r_mod_p), zero = prime::detail::equal_mask(e.limb, {});
+  const u64 one = prime::detail::equal_mask(e.limb, F::one_internal), zero = prime::detail::equal_mask(e.limb, {});
   return declassify(int(one & 1) - int(~(one | zero) & 1));
 }
 template <prime_family F>
@@ -387,7 +387,7 @@ void inverse(std::span<const element<F>> a, std::span<element<F>> out) {
   dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     prefix[0] = a[0];
     for (std::size_t i = 1; i < a.size(); ++i) prefix[i].limb = P::template mul<F>(prefix[i - 1].limb, a[i].limb);
-    prime::limbs<F::n> inv = prime::safegcd::inverse<false, F::bits>(prefix.back().limb, F::r2_mod_p, F::p);
+    prime::limbs<F::n> inv = prime::safegcd::inverse<false, F::bits>(prefix.back().limb, F::inverse_factor, F::p);
     for (std::size_t i = a.size(); i-- > 1;) {
       const prime::limbs<F::n> ai = a[i].limb;  // read before out[i] (out may be a)
       out[i].limb = P::template mul<F>(inv, prefix[i - 1].limb);

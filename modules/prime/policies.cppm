@@ -1,7 +1,9 @@
-// ff.prime.policies: the prime family's backend policies. A policy multiplies and squares in
-// Montgomery form for any modulus description M (M::n limbs, M::p, M::p_inv_neg = -p^-1 mod
-// 2^64, M::spare_bit: p's top limb < 2^63 - 1). Written once over the limb count; the
-// fields instantiate them.
+// ff.prime.policies: the prime family's backend policies. A policy multiplies and squares the
+// internal representation for any modulus description M (M::n limbs, M::p, M::reduction):
+//   - reduction::montgomery: Montgomery form, M::p_inv_neg = -p^-1 mod 2^64, M::spare_bit
+//     (p's top limb < 2^63 - 1: the no-carry CIOS);
+//   - reduction::fold: canonical integers, p = 2^k - c with a small c (ff.prime.fold, M::form).
+// Written once over the limb count; the fields instantiate them.
 //   portable: C++ with unsigned __int128 (what AArch64 compiles too);
 //   adx:      MULX with two carry chains (ADCX/ADOX), ff.prime.adx.
 module;
@@ -14,25 +16,22 @@ import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.secret;
 import ff.prime.bigint;
+import ff.prime.fold;
 export namespace ff::prime {
-// What a modulus description provides (the Montgomery template builds it from p).
+enum class reduction { montgomery, fold };
+
+// What a modulus description provides (the field templates build it from p).
 template <class M>
 concept modulus_description = requires {
   { M::n } -> std::convertible_to<std::size_t>;
   { M::p } -> std::convertible_to<limbs<M::n>>;
-  { M::p_inv_neg } -> std::convertible_to<u64>;
-  { M::spare_bit } -> std::convertible_to<bool>;
+  { M::reduction } -> std::convertible_to<reduction>;
 };
 
 // r = t - p if t >= p (t < 2p, with an optional carry limb hi), in constant time.
 template <class M>
 FF_INLINE constexpr limbs<M::n> reduce_once(const limbs<M::n>& t, u64 hi = 0) {
-  limbs<M::n> d{};
-  const u64 borrow = sub(d, t, M::p);
-  const u64 keep_t = value_barrier(0 - (borrow & (hi ^ 1)));  // all ones: t < p
-  limbs<M::n> r{};
-  for (std::size_t i = 0; i < M::n; ++i) r[i] = (t[i] & keep_t) | (d[i] & ~keep_t);
-  return r;
+  return subtract_if_at_least(t, M::p, hi);
 }
 
 // Montgomery reduction of a double-width T < p R: T R^-1 mod p, one row per limb.
@@ -61,10 +60,17 @@ FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
 struct portable {
   static constexpr backend id = backend::portable;
 
+  // a b in the internal representation: the product folded (special forms), or CIOS.
+  template <class M>
+  FF_INLINE static constexpr limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
+    if constexpr (M::reduction == reduction::fold) return fold_reduce<M>(product(a, b));
+    else return montgomery_mul<M>(a, b);
+  }
+
   // a b R^-1 mod p by coarsely integrated operand scanning (CIOS). With a spare bit the
   // running sum never needs a limb above n (the "no-carry" variant: one carry chain fewer).
   template <class M>
-  FF_INLINE static constexpr limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
+  FF_INLINE static constexpr limbs<M::n> montgomery_mul(const limbs<M::n>& a, const limbs<M::n>& b) {
     constexpr std::size_t n = M::n;
     limbs<n> t{};
     if constexpr (M::spare_bit) {
@@ -111,11 +117,31 @@ struct portable {
     }
   }
 
-  // a^2 R^-1 mod p: the full square (each cross product once, doubled) then Montgomery
-  // reduction.
+  // The full square (each cross product once, doubled), then the reduction.
   template <class M>
   FF_INLINE static constexpr limbs<M::n> square(const limbs<M::n>& a) {
-    constexpr std::size_t n = M::n;
+    const limbs<2 * M::n> w = square_wide(a);
+    if constexpr (M::reduction == reduction::fold) return fold_reduce<M>(w);
+    else return redc<M>(w);
+  }
+
+  // a b and a^2 as double-width integers (schoolbook; the square with each cross product once).
+  template <std::size_t n>
+  FF_INLINE static constexpr limbs<2 * n> product(const limbs<n>& a, const limbs<n>& b) {
+    limbs<2 * n> w{};
+    for (std::size_t i = 0; i < n; ++i) {
+      u64 carry = 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        const u128 s = u128(a[i]) * b[j] + w[i + j] + carry;
+        w[i + j] = u64(s);
+        carry = u64(s >> 64);
+      }
+      w[i + n] = carry;
+    }
+    return w;
+  }
+  template <std::size_t n>
+  FF_INLINE static constexpr limbs<2 * n> square_wide(const limbs<n>& a) {
     limbs<2 * n> w{};
     for (std::size_t i = 0; i < n; ++i) {  // cross products a_i a_j, i < j
       u64 carry = 0;
@@ -138,7 +164,7 @@ struct portable {
       w[2 * i] = add_carry(w[2 * i], u64(sq), carry);
       w[2 * i + 1] = add_carry(w[2 * i + 1], u64(sq >> 64), carry);
     }
-    return redc<M>(w);
+    return w;
   }
 };
 }  // namespace ff::prime

@@ -1,0 +1,125 @@
+// ff.prime.fold: reduction modulo a special-form prime p = 2^k - c with a small c, by folding:
+// x = hi 2^k + lo = lo + hi c (mod p). One algorithm for the pseudo-Mersenne primes (c one limb:
+// one multiplication row), the Mersenne prime 2^521 - 1 (c = 1: an addition) and the
+// golden-ratio trinomials 2^(2j) - 2^j - 1 (c = 2^j + 1, sparse: shifted additions). How many
+// folds a product needs, and how wide each one is, is worked out at compile time from bit
+// bounds; every fold then runs on fixed widths (constant time), and one conditional
+// subtraction ends it.
+module;
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <utility>
+#include "../core/macros.h"
+export module ff.prime.fold;
+import ff.core.element;
+import ff.prime.bigint;
+export namespace ff::prime {
+// The constants of p = 2^k - c, from p (k = p's bit length).
+template <std::size_t N>
+struct fold_form {
+  unsigned k = 0;
+  limbs<N> c{};
+  unsigned c_bits = 0;
+  unsigned c_terms = 0;                // set bits of c
+  std::array<unsigned, 4> c_exponents{};  // their positions, when c is sparse
+  bool multiply_row = false;           // c is one limb (not 1): one multiplication row
+  static constexpr std::size_t max_folds = 8;
+  std::array<unsigned, max_folds> hi_bits{};  // hi < 2^hi_bits[i] at fold i
+  std::size_t folds = 0;
+};
+
+template <std::size_t N>
+constexpr fold_form<N> make_fold_form(const limbs<N>& p) {
+  fold_form<N> f;
+  f.k = bit_length(p);
+  limbs<N + 1> two_k{}, wide_p{}, c{};
+  two_k[f.k / 64] = u64(1) << (f.k % 64);
+  for (std::size_t i = 0; i < N; ++i) wide_p[i] = p[i];
+  sub(c, two_k, wide_p);
+  for (std::size_t i = 0; i < N; ++i) f.c[i] = c[i];
+  f.c_bits = bit_length(f.c);
+  for (unsigned b = 0; b < f.c_bits; ++b)
+    if (bit(f.c, b)) {
+      if (f.c_terms < f.c_exponents.size()) f.c_exponents[f.c_terms] = b;
+      ++f.c_terms;
+    }
+  f.multiply_row = f.c_bits <= 64 && f.c_bits > 1;
+  // A product is below 2^(2k); each fold leaves lo + hi c < 2^k + 2^(hi_bits + c_bits).
+  unsigned b = 2 * f.k;
+  for (;;) {
+    if (f.folds == f.max_folds) throw "folding does not converge: c is not small";
+    f.hi_bits[f.folds] = b - f.k;
+    if (f.hi_bits[f.folds++] <= 1) break;  // hi <= 1: the sum is below 2^k + c
+    b = std::max(f.k, f.hi_bits[f.folds - 1] + f.c_bits) + 1;
+  }
+  return f;
+}
+
+namespace fold_detail {
+// x += y 2^shift over x's limbs from shift / 64 up to Width (the sum fits Width limbs).
+template <std::size_t Width, unsigned Shift, std::size_t W, std::size_t H>
+FF_INLINE constexpr void add_shifted(limbs<W>& x, const limbs<H>& y) {
+  static_assert(Width <= W);
+  constexpr std::size_t q = Shift / 64;
+  constexpr unsigned r = Shift % 64;
+  u64 carry = 0;
+  for (std::size_t j = 0; q + j < Width; ++j) {
+    u64 part = j < H ? y[j] << r : 0;
+    if constexpr (r != 0) if (j > 0 && j - 1 < H) part |= y[j - 1] >> (64 - r);
+    x[q + j] = add_carry(x[q + j], part, carry);
+  }
+}
+
+// One fold of x (W limbs, x < 2^(k + HiBits)): x <- (x mod 2^k) + (x >> k) c.
+template <const auto& Form, unsigned HiBits, std::size_t W>
+FF_INLINE constexpr void fold_once(limbs<W>& x) {
+  constexpr unsigned k = Form.k, kq = k / 64, kr = k % 64;
+  constexpr std::size_t hl = (HiBits + 63) / 64;
+  constexpr std::size_t width = (std::max(k, HiBits + Form.c_bits) + 1 + 63) / 64;  // of the sum
+  limbs<hl> hi{};
+  for (std::size_t j = 0; j < hl; ++j) {
+    const std::size_t s = kq + j;
+    u64 v = s < W ? x[s] >> kr : 0;
+    if (kr != 0 && s + 1 < W) v |= x[s + 1] << (64 - kr);
+    hi[j] = v;
+  }
+  if constexpr (kr != 0) x[kq] &= (u64(1) << kr) - 1;
+  for (std::size_t s = kq + (kr != 0 ? 1 : 0); s < W; ++s) x[s] = 0;
+  if constexpr (Form.multiply_row) {
+    limbs<hl + 1> product{};
+    product[hl] = mul_small(hi, Form.c[0], 0);
+    for (std::size_t j = 0; j < hl; ++j) product[j] = hi[j];
+    add_shifted<width, 0>(x, product);
+  } else {
+    static_assert(Form.c_terms <= Form.c_exponents.size(), "c is neither one limb nor sparse");
+    [&]<std::size_t... T>(std::index_sequence<T...>) FF_LAMBDA_INLINE {
+      (add_shifted<width, Form.c_exponents[T]>(x, hi), ...);
+    }(std::make_index_sequence<Form.c_terms>{});
+  }
+}
+
+template <const auto& Form, std::size_t I, std::size_t W>
+FF_INLINE constexpr void fold_all(limbs<W>& x) {
+  if constexpr (I < Form.folds) {
+    fold_once<Form, Form.hi_bits[I]>(x);
+    fold_all<Form, I + 1>(x);
+  }
+}
+}  // namespace fold_detail
+
+// x mod p for x < 2^(2k) in 2 N limbs (a product of two values below p), in constant time.
+// The folds leave x < 2^k + c <= 2p (3c <= 2^k), so one conditional subtraction ends it; a
+// value of 2^k or more (k = 64 N) comes back with its carry limb.
+template <class M>
+FF_INLINE constexpr limbs<M::n> fold_reduce(const limbs<2 * M::n>& wide) {
+  constexpr std::size_t n = M::n;
+  constexpr std::size_t W = 2 * n + 1;  // room for the first fold's carry
+  limbs<W> x{};
+  for (std::size_t i = 0; i < 2 * n; ++i) x[i] = wide[i];
+  fold_detail::fold_all<M::form, 0>(x);
+  limbs<n> low{};
+  for (std::size_t i = 0; i < n; ++i) low[i] = x[i];
+  return subtract_if_at_least(low, M::p, x[n]);
+}
+}  // namespace ff::prime
