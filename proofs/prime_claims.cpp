@@ -244,16 +244,17 @@ void montgomery_claims(certificate& cert, const std::string& id, const mpz_class
             {"top limb = " + hex(top_limb), std::string("spare_bit = ") + (f.spare_bit ? "true" : "false")}});
 }
 
-// A special form: p = 2^k - c with the field's k and c, and 3 c <= 2^k (the folds end below
-// 2^k + c, which one conditional subtraction of p brings below p only then).
+// A special form: p = 2^k - c with the field's k and c, and 4 c <= 2^k (the folds end below
+// 2^k + 2^(k-1), which is below 2p, so that one conditional subtraction of p reduces, only then).
 void fold_claims(certificate& cert, const std::string& id, const mpz_class& p, const prime_field_facts& f) {
   const mpz_class c = from_limbs(f.fold_c);
   const mpz_class two_k = mpz_class(1) << f.fold_k;
   cert.add({id + ".special-form", two_k - c == p && c > 0,
             "p = 2^" + std::to_string(f.fold_k) + " - c with the field's c (its reduction folds x = hi 2^k + lo to lo + hi c)",
             "GMP mpz_mul_2exp, mpz_sub", {"c = " + hex(c), "2^k - c = " + hex(two_k - c)}});
-  cert.add({id + ".fold-bound", 3 * c <= two_k,
-            "3 c <= 2^k: after the folds (below 2^k + c) one conditional subtraction of p reduces", "GMP mpz_cmp",
+  cert.add({id + ".fold-bound", 4 * c <= two_k,
+            "4 c <= 2^k: after the folds (below 2^k + 2^(k-1) <= 2p) one conditional subtraction of p reduces",
+            "GMP mpz_cmp",
             {"c has " + std::to_string(bits(c)) + " bits, k = " + std::to_string(f.fold_k)}});
 }
 

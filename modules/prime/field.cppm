@@ -98,7 +98,7 @@ struct fold_core {
   static constexpr unsigned bits = prime::bit_length(p);
   static constexpr std::size_t bytes = (bits + 7) / 8;
   static constexpr prime::fold_form<n> form = prime::make_fold_form(p);
-  // The folds end below 2^k + c, which one subtraction brings below p when 3 c <= 2^k.
+  // The folds end below 2^k + 2^(k-1), which is below 2p when 4 c <= 2^k.
   static_assert(form.c_bits + 2 <= form.k, "p = 2^k - c needs a small c");
   static constexpr prime::reduction reduction = prime::reduction::fold;
   static constexpr limbs_t one_internal = {1};

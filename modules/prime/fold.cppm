@@ -45,13 +45,16 @@ constexpr fold_form<N> make_fold_form(const limbs<N>& p) {
       ++f.c_terms;
     }
   f.multiply_row = f.c_bits <= 64 && f.c_bits > 1;
-  // A product is below 2^(2k); each fold leaves lo + hi c < 2^k + 2^(hi_bits + c_bits).
+  // A product is below 2^(2k); a fold leaves lo + hi c < 2^k + 2^(hi_bits + c_bits). Once
+  // hi_bits + c_bits <= k - 1 that is below 2^k + 2^(k-1) <= 2p (4c <= 2^k), and one
+  // conditional subtraction of p finishes.
   unsigned b = 2 * f.k;
   for (;;) {
     if (f.folds == f.max_folds) throw "folding does not converge: c is not small";
-    f.hi_bits[f.folds] = b - f.k;
-    if (f.hi_bits[f.folds++] <= 1) break;  // hi <= 1: the sum is below 2^k + c
-    b = std::max(f.k, f.hi_bits[f.folds - 1] + f.c_bits) + 1;
+    const unsigned hi_bits = b - f.k;
+    f.hi_bits[f.folds++] = hi_bits;
+    if (hi_bits + f.c_bits <= f.k - 1) break;
+    b = std::max(f.k, hi_bits + f.c_bits) + 1;
   }
   return f;
 }
@@ -109,8 +112,8 @@ FF_INLINE constexpr void fold_all(limbs<W>& x) {
 }  // namespace fold_detail
 
 // x mod p for x < 2^(2k) in 2 N limbs (a product of two values below p), in constant time.
-// The folds leave x < 2^k + c <= 2p (3c <= 2^k), so one conditional subtraction ends it; a
-// value of 2^k or more (k = 64 N) comes back with its carry limb.
+// The folds leave x below 2p, so one conditional subtraction ends it; a value of 2^k or more
+// (k = 64 N) comes back with its carry limb.
 template <class M>
 FF_INLINE constexpr limbs<M::n> fold_reduce(const limbs<2 * M::n>& wide) {
   constexpr std::size_t n = M::n;
