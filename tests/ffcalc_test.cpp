@@ -667,10 +667,49 @@ void register_cli_tests() {
   });
 }
 
+// The curves: every RFC 7748 vector of tests/data/rfc7748_vectors.txt through `CURVE ecdh` and
+// `CURVE pubkey` in one stdin session, then the refusals (wrong lengths, not hex, an all-zero
+// shared secret, unknown op).
+void curves_answer_rfc7748_vectors() {
+  std::ifstream file(FF_TEST_DATA_DIR "/rfc7748_vectors.txt");
+  ASSERT_TRUE(file) << "cannot read rfc7748_vectors.txt";
+  std::string input;
+  std::vector<std::string> expected;
+  for (std::string line; std::getline(file, line);) {
+    std::istringstream in(line);
+    std::string curve, kind;
+    in >> curve >> kind;
+    if (curve.empty() || curve[0] == '#') continue;
+    if (kind == "scalarmult") {
+      std::string k, u, out;
+      in >> k >> u >> out;
+      input += curve + " ecdh " + k + " " + u + "\n";
+      expected.push_back(out);
+    } else if (kind == "dh") {
+      std::string a, a_pub, b, b_pub, shared;
+      in >> a >> a_pub >> b >> b_pub >> shared;
+      input += curve + " pubkey " + a + "\n" + curve + " pubkey " + b + "\n" + curve + " ecdh " + a + " " + b_pub + "\n";
+      expected.insert(expected.end(), {a_pub, b_pub, shared});
+    }
+  }
+  ASSERT_EQ(expected.size(), 10u);  // 2 x (2 scalarmult + 3 dh lines)
+  const run_result r = run_ffcalc({}, input);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, expected);
+  const std::string k32(64, '1'), k56(112, '1');
+  expect_refused(run_ffcalc({"x25519", "pubkey", k32 + "00"}), 2, "has 66 hex digits, 64 expected");
+  expect_refused(run_ffcalc({"x448", "ecdh", k56, k32}), 2, "has 64 hex digits, 112 expected");
+  expect_refused(run_ffcalc({"x25519", "pubkey", "g" + k32.substr(1)}), 2, "is not hex");
+  expect_refused(run_ffcalc({"x25519", "ecdh", k32, std::string(64, '0')}), 1, "all zero");
+  expect_refused(run_ffcalc({"x448", "ecdh", k56}), 2, "expects 2 arguments");
+  expect_refused(run_ffcalc({"x448", "sign", k56}), 2, "unknown op 'sign' for x448");
+}
+
 }  // namespace
 
 void register_tests() {
   register_cli_tests();
+  fft::register_test("ffcalc.curves", "rfc7748_vectors_and_refusals", curves_answer_rfc7748_vectors);
   ff::for_each_field<ff::binary_fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);
     fft::register_test(suite, "stdin_random_lines_agree_with_ntl", random_lines_agree_with_ntl<F>);

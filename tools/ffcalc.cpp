@@ -1,4 +1,5 @@
-// ffcalc: a command-line calculator over the library's fields (ff::fields), for researchers and scripts.
+// ffcalc: a command-line calculator over the library's fields (ff::fields) and X25519 / X448, for
+// researchers and scripts.
 //
 //   ffcalc FIELD OP ARG...   one answer on stdout
 //   ffcalc FIELD             reads `OP ARG...` lines from stdin, answers one line each
@@ -217,15 +218,52 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
   usage_error("unknown op '" + std::string(op_name) + "' (ops:" + names + ")");
 }
 
-// FIELD name -> calculate<F>, resolved once per request by ff::visit_field over the registry.
+// The Diffie-Hellman functions of RFC 7748: CURVE ecdh SCALAR U, CURVE pubkey SCALAR, keys
+// and u-coordinates in the RFC's little-endian hex.
+using curves = ff::field_list<ff::x25519, ff::x448>;
+
+template <class Curve>
+std::string calculate_curve(std::string_view op_name, std::span<const std::string_view> args, bool) {
+  const std::string name(Curve::name), op(op_name);
+  const std::size_t arity = op == "ecdh" ? 2 : op == "pubkey" ? 1 : 0;
+  if (arity == 0) usage_error("unknown op '" + op + "' for " + name + " (ops: ecdh SCALAR U, pubkey SCALAR)");
+  if (args.size() != arity)
+    usage_error(name + " " + op + ": expects " + std::to_string(arity) + " argument" + (arity == 1 ? "" : "s") +
+                (arity == 1 ? " (SCALAR)" : " (SCALAR U)") + ", got " + std::to_string(args.size()));
+  typename Curve::key scalar, u;
+  try {
+    scalar = Curve::parse_key(args[0]);
+    u = arity == 2 ? Curve::parse_key(args[1]) : Curve::base_point();
+  } catch (const ff::error& e) {
+    usage_error(e.what());
+  }
+  try {
+    return Curve::to_hex(Curve::shared_secret(scalar, u));
+  } catch (const ff::error& e) {
+    math_error(e.what());  // an all-zero shared secret
+  }
+}
+
+// FIELD (or CURVE) name -> its calculator, resolved once per request by ff::visit_field over
+// the registry (and the curves).
 using calculator = std::string (*)(std::string_view, std::span<const std::string_view>, bool hex);
+
+std::string curve_names() {
+  std::string names;
+  ff::for_each_field<curves>([&]<class C>() { names += (names.empty() ? "" : " ") + std::string(C::name); });
+  return names;
+}
 
 calculator find_field(std::string_view name) {
   calculator found = nullptr;
+  ff::for_each_field<curves>([&]<class C>() {
+    if (name == C::name) found = &calculate_curve<C>;
+  });
+  if (found) return found;
   try {
     ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
-    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + ")");
+    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + "; curves: " + curve_names() + ")");
   }
   return found;
 }
@@ -335,7 +373,7 @@ std::string family_help() {
 void print_help() {
   using any_field = decltype(first_field(ff::fields{}));
   std::printf(
-      "usage: ffcalc [--hex] FIELD OP ARG...   print the answer\n"
+      "usage: ffcalc [--hex] FIELD OP ARG...   print the answer (FIELD: a field or a curve)\n"
       "       ffcalc [--hex] FIELD             read 'OP ARG...' lines from stdin, answer one line each\n"
       "       ffcalc [--hex]                   read 'FIELD OP ARG...' lines from stdin, answer one line each\n"
       "  --hex   answers of prime fields in 0x-hex instead of decimal\n"
@@ -345,6 +383,12 @@ void print_help() {
       "ops of every field:\n%s"
       "\n%s\n%s"
       "\n"
+      "curves: %s (RFC 7748)\n"
+      "  values: keys and u-coordinates as the RFC's hex: 32 bytes (x25519) or 56 bytes (x448),\n"
+      "  least significant byte first.\n"
+      "  ecdh SCALAR U     the shared secret X(SCALAR, U) (clamped scalar); all zero: exit 1\n"
+      "  pubkey SCALAR     the public key X(SCALAR, base point)\n"
+      "\n"
       "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
       "answered with 'error: <message>' and the others are still answered.\n"
       "FF_BACKEND forces a backend, at most one per family, comma-separated (e.g. pclmul,adx):\n"
@@ -352,14 +396,15 @@ void print_help() {
       "alone forces every family.\n"
       "\n"
       "exit codes: 0 every request answered\n"
-      "            1 a math error: inverse of zero, solve with Tr(C) = 1, sqrt of a non-square\n"
+      "            1 a math error: inverse of zero, solve with Tr(C) = 1, sqrt of a non-square,\n"
+      "              an all-zero shared secret\n"
       "            2 a usage error: unknown field or op, wrong number of arguments, malformed\n"
       "              value or exponent, a bit at or above the degree, a value >= p, half-trace\n"
       "              on an even-degree field, to-ghash2 / to-b256 on a field other than b256 /\n"
       "              ghash2, FF_BACKEND unknown or not supported by this CPU\n"
       "            (stdin mode: the highest code of any line)\n",
       field_names().c_str(), op_lines<any_field>(common_ops<any_field>).c_str(),
-      family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str());
+      family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str(), curve_names().c_str());
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ FF_INLINE constexpr void fold_once(limbs<W>& x) {
   for (std::size_t j = 0; j < hl; ++j) {
     const std::size_t s = kq + j;
     u64 v = s < W ? x[s] >> kr : 0;
-    if (kr != 0 && s + 1 < W) v |= x[s + 1] << (64 - kr);
+    if (kr != 0 && s + 1 < W) v |= x[s + 1] << ((64 - kr) % 64);  // (% 64: no shift by 64 when kr = 0)
     hi[j] = v;
   }
   if constexpr (kr != 0) x[kq] &= (u64(1) << kr) - 1;

@@ -7,7 +7,8 @@
 // Checked, for every field of ff::fields: each kernel under each scalar backend policy, called
 // directly (valgrind's CPUID hides ADX, so dispatch would refuse some policies valgrind runs),
 // and the scalar API under the family's scalar backend (FF_BACKEND chooses it: one ctest run
-// per backend). Batch policies (VPCLMULQDQ, AVX-512) stop valgrind with SIGILL: docs/constant-time.md.
+// per backend); X25519 and X448 likewise. Batch policies (VPCLMULQDQ, AVX-512) stop valgrind
+// with SIGILL: docs/constant-time.md.
 //
 // Outside valgrind the checks only compare each result with the one computed on public inputs.
 // ct_test_leaky (built with FF_CT_LEAKY) adds deliberately leaky functions: the test can fail.
@@ -134,6 +135,24 @@ void check_prime(std::mt19937_64& rng) {
   ct_check("from_bytes_be", [&] { return F::from_bytes_be(bytes); }, bytes);
 }
 
+// X25519 / X448: the ladder under each scalar policy directly, then the API under the backend
+// FF_BACKEND chose; the private key and the peer's u-coordinate are the secrets.
+template <class Curve, class P>
+void check_ladder(typename Curve::key& k, typename Curve::key& u) {
+  constexpr ff::isa target = ff::target_of(P::id);
+  const std::string on = "<" + std::string(ff::to_string(P::id)) + ">";
+  ct_check("scalarmult" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P>(k, u); }); }, k, u);
+}
+template <class Curve>
+void check_curve(std::mt19937_64& rng) {
+  typename Curve::key k, u;
+  for (auto& b : k) b = std::uint8_t(rng());
+  for (auto& b : u) b = std::uint8_t(rng());
+  [&]<class... P>(ff::policy_list<P...>) { (check_ladder<Curve, P>(k, u), ...); }(typename Curve::field::scalar_policies{});
+  ct_check("public_key", [&] { return Curve::public_key(k); }, k);
+  ct_check("shared_secret", [&] { return Curve::shared_secret(k, u); }, k, u);
+}
+
 #if defined(FF_CT_LEAKY)
 // Deliberate leaks, compiled only into ct_test_leaky: a loop whose length is the secret's
 // popcount (a branch) and a table lookup at the secret (an address).
@@ -182,8 +201,14 @@ int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
                   std::string(ff::to_string(ff::scalar_backend(F::family))).c_str(), covered.c_str());
       ++fields;
     });
-    std::printf("ct_test: %d checks on %d fields, %d wrong results; memcheck's errors, if any, are above\n", checks,
-                fields, wrong);
+    ff::for_each_field<ff::field_list<ff::x25519, ff::x448>>([&]<class Curve>() {
+      covered.clear();
+      check_curve<Curve>(rng);
+      std::printf("%-9s scalar backend %-8s:%s\n", std::string(Curve::name).c_str(),
+                  std::string(ff::to_string(ff::scalar_backend(ff::family::prime))).c_str(), covered.c_str());
+    });
+    std::printf("ct_test: %d checks on %d fields and 2 curves, %d wrong results; memcheck's errors, if any, are above\n",
+                checks, fields, wrong);
   } catch (const ff::error& e) {
     std::fprintf(stderr, "ct_test: %s\n", e.what());
     return 2;

@@ -1,0 +1,163 @@
+// ff.curve.rfc7748: the X25519 / X448 function of RFC 7748, written once over the field and the
+// backend policy. A curve is one line of constants:
+//   struct x25519 : rfc7748<x25519, p25519> { name, a24, base_u, mask_top_bit, clamp };
+// The x-only Montgomery ladder runs over every scalar bit with the same operations (one
+// conditional swap by masks per bit, 5 products, 4 squarings, one product by a24), then one
+// constant-time inversion: constant time in the scalar and in u.
+module;
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include "../core/macros.h"
+export module ff.curve.rfc7748;
+import ff.core.element;
+import ff.core.cpu;
+import ff.core.dispatch;
+import ff.core.field;
+import ff.core.secret;
+import ff.prime.bigint;
+import ff.prime.policies;
+import ff.prime.inverse;
+import ff.prime.field;
+import ff.prime.ops;
+export namespace ff {
+namespace curve::detail {
+// (a, b) = (b, a) when mask is all ones, unchanged when it is zero; no branch on mask.
+template <std::size_t N>
+FF_INLINE void conditional_swap(u64 mask, prime::limbs<N>& a, prime::limbs<N>& b) {
+  for (std::size_t i = 0; i < N; ++i) {
+    const u64 t = (a[i] ^ b[i]) & mask;
+    a[i] ^= t;
+    b[i] ^= t;
+  }
+}
+
+// RFC 7748 section 5: x-coordinate of k u, for a clamped little-endian scalar k of Bits bits
+// and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0).
+template <class F, class P, unsigned Bits, std::size_t Bytes>
+FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const prime::limbs<F::n>& u,
+                                    const prime::limbs<F::n>& a24) {
+  using limbs = prime::limbs<F::n>;
+  using prime::detail::add, prime::detail::sub;
+  const limbs x1 = u;
+  limbs x2 = F::one_internal, z2{}, x3 = u, z3 = F::one_internal;
+  u64 swap = 0;
+  for (unsigned t = Bits; t-- > 0;) {
+    const u64 bit = (k[t / 8] >> (t % 8)) & 1;
+    const u64 mask = value_barrier(0 - (swap ^ bit));
+    conditional_swap(mask, x2, x3);
+    conditional_swap(mask, z2, z3);
+    swap = bit;
+    const limbs a = add<F>(x2, z2), b = sub<F>(x2, z2);
+    const limbs aa = P::template square<F>(a), bb = P::template square<F>(b);
+    const limbs e = sub<F>(aa, bb);
+    const limbs c = add<F>(x3, z3), d = sub<F>(x3, z3);
+    const limbs da = P::template mul<F>(d, a), cb = P::template mul<F>(c, b);
+    x3 = P::template square<F>(add<F>(da, cb));
+    z3 = P::template mul<F>(x1, P::template square<F>(sub<F>(da, cb)));
+    x2 = P::template mul<F>(aa, bb);
+    z2 = P::template mul<F>(e, add<F>(aa, P::template mul<F>(a24, e)));
+  }
+  const u64 mask = value_barrier(0 - swap);
+  conditional_swap(mask, x2, x3);
+  conditional_swap(mask, z2, z3);
+  // safegcd maps 0 to 0, as z_2^(p-2) does.
+  return P::template mul<F>(x2, prime::safegcd::inverse<false, F::bits>(z2, F::inverse_factor, F::p));
+}
+}  // namespace curve::detail
+
+// The Diffie-Hellman function of a Montgomery curve v^2 = u^3 + A u^2 + u (RFC 7748), with
+// its keys and u-coordinates as the RFC's little-endian byte strings. Derived gives the
+// constants: name, a24 = (A - 2) / 4 (the RFC's 121665 and 39081), base_u, mask_top_bit
+// (X25519 ignores the top bit of u), clamp(key&).
+template <class Derived, class Field>
+struct rfc7748 {
+  using field = Field;
+  static constexpr std::size_t bytes = Field::bytes;
+  static constexpr unsigned scalar_bits = Field::bits;  // the ladder's steps: 255, 448
+  using key = std::array<std::uint8_t, bytes>;
+
+  // The RFC's decodeUCoordinate: little-endian, the top bit masked for X25519, reduced mod p
+  // (non-canonical values up to 2^bits are accepted, as the RFC requires).
+  static prime::limbs<Field::n> decode_u(const key& u) {
+    prime::limbs<Field::n> x{};
+    for (std::size_t i = 0; i < bytes; ++i) x[i / 8] |= u64(u[i]) << (8 * (i % 8));
+    if constexpr (Derived::mask_top_bit) x[(8 * bytes - 1) / 64] &= ~(u64(1) << ((8 * bytes - 1) % 64));
+    static_assert(8 * bytes - Derived::mask_top_bit <= Field::bits + 1, "u below 2^bits < 2p: one subtraction reduces it");
+    return Field::to_internal(prime::reduce_once<Field>(x));
+  }
+  static key encode_u(const prime::limbs<Field::n>& internal) {
+    const prime::limbs<Field::n> x = Field::from_internal(internal);
+    key out{};
+    for (std::size_t i = 0; i < bytes; ++i) out[i] = std::uint8_t(x[i / 8] >> (8 * (i % 8)));
+    return out;
+  }
+
+  // X25519(k, u) / X448(k, u) of RFC 7748 under the backend policy P (no dispatch: the caller
+  // runs it with P's target): k clamped, then the ladder; constant time in k and u.
+  template <class P>
+  FF_INLINE static key scalarmult_with(key k, const key& u) {
+    Derived::clamp(k);
+    return encode_u(curve::detail::ladder<Field, P, scalar_bits>(k, decode_u(u), a24_internal));
+  }
+  // The same, dispatched once; an explicit backend chooses the policy (tests compare them).
+  static key scalarmult(backend be, const key& k, const key& u) {
+    return dispatch<typename Field::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
+      return scalarmult_with<P>(k, u);
+    });
+  }
+  static key scalarmult(const key& k, const key& u) { return scalarmult(scalar_backend(family::prime), k, u); }
+  // k times the base point: the public key of the private key k.
+  static key public_key(const key& k) { return scalarmult(k, base_point()); }
+  // The shared secret of the private key k and the peer's public key. An all-zero result (the
+  // peer sent a point of small order) is an ff::error, as in OpenSSL and RFC 7748 section 6.
+  static key shared_secret(const key& k, const key& peer_public) {
+    const key s = scalarmult(k, peer_public);
+    u64 any = 0;
+    for (std::uint8_t byte : s) any |= byte;
+    if (declassify(any == 0))
+      throw error(std::string(Derived::name) + ": the shared secret is all zero (the peer's public key has small order)");
+    return s;
+  }
+  // A key or u-coordinate from the RFC's hex form (2 bytes hex digits, little-endian byte
+  // order), else ff::error; and back.
+  static key parse_key(std::string_view hex) {
+    auto digit = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+      return -1;
+    };
+    const std::string what = std::string(Derived::name) + ": '" + std::string(hex) + "' ";
+    if (hex.size() != 2 * bytes)
+      throw error(what + "has " + std::to_string(hex.size()) + " hex digits, " + std::to_string(2 * bytes) +
+                  " expected (" + std::to_string(bytes) + " bytes, little-endian)");
+    key k{};
+    for (std::size_t i = 0; i < bytes; ++i) {
+      const int hi = digit(hex[2 * i]), lo = digit(hex[2 * i + 1]);
+      if (hi < 0 || lo < 0) throw error(what + "is not hex");
+      k[i] = std::uint8_t(16 * hi + lo);
+    }
+    return k;
+  }
+  static std::string to_hex(const key& k) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (std::uint8_t byte : k) {
+      out += digits[byte >> 4];
+      out += digits[byte & 15];
+    }
+    return out;
+  }
+  static constexpr key base_point() {
+    key b{};
+    b[0] = std::uint8_t(Derived::base_u);
+    return b;
+  }
+
+ private:
+  static constexpr prime::limbs<Field::n> a24_internal = Field::small_internal(Derived::a24);
+};
+}  // namespace ff
