@@ -2,6 +2,7 @@
 // on random values and the edge cases of ff::testing::edge_cases, plus ff.testing's field
 // axioms and prime-field laws. ctest runs this binary once per prime backend (FF_BACKEND).
 #include "harness.hpp"
+import ff.prime.fold;  // fold_mul_small, which only the ladders call
 
 using namespace ff;
 
@@ -78,6 +79,35 @@ void register_field(const std::string& suite) {
     std::vector<unsigned char> le(be.rbegin(), be.rend());
     RC_ASSERT(NTL::ZZFromBytes(le.data(), long(le.size())) == ref::to_zz(a));
   });
+  if constexpr (F::reduction == prime::reduction::fold) {
+    // a s for a one-limb s (the X25519 / X448 ladders' a24 e).
+    fft::register_property(suite, "fold_mul_small_equals_ntl", [](const E& a) {
+      const u64 s = *rc::gen::arbitrary<u64>();
+      RC_ASSERT(E{prime::fold_mul_small<F>(a.limb, s)} == ref::mul(a, F::from_integer(L{s})));
+    });
+    // The limb-boundary fold's carry out (a s = top 2^(64 n) + low with low + top C >= 2^(64 n),
+    // C = 2^(64 n) mod p), which random a almost never reach: a s = T 2^(64 n) - j for small j,
+    // T = j 2^(-64 n) mod s, kept when a < p and the carry happens. Found for s = RFC 7748's
+    // a24 when p is within a few bits of 2^(64 n).
+    if constexpr (F::form.limb_c != 0 && 64 * F::n - F::form.k <= 8)
+      fft::register_test(suite, "fold_mul_small_carry_out_equals_ntl", [] {
+        const NTL::ZZ R = NTL::power2_ZZ(long(64 * F::n)), p = ref::prime_modulus<F>(), C = R % p;
+        int carries = 0;
+        for (const long s : {121665L, 39081L})
+          for (long j = 1; j < 400; ++j) {
+            const NTL::ZZ S(s), T = (j * NTL::InvMod(R % S, S)) % S;
+            if (NTL::IsZero(T)) continue;
+            const NTL::ZZ as = T * R - j, a = as / s;
+            if (a >= p || (as % R) + (as / R) * C < R) continue;
+            L limbs{};
+            NTL::BytesFromZZ(reinterpret_cast<unsigned char*>(limbs.data()), a, long(8 * F::n));  // little-endian x86-64
+            const E ea = F::from_integer(limbs);
+            EXPECT_EQ((E{prime::fold_mul_small<F>(ea.limb, u64(s))}), ref::mul(ea, F::from_integer(L{u64(s)}))) << a;
+            ++carries;
+          }
+        EXPECT_GT(carries, 10);
+      });
+  }
   fft::register_test(suite, "edge_cases_are_canonical_and_distinct", [] {
     const auto edges = ff::testing::edge_cases<F>();
     for (const E& x : edges) EXPECT_LT(ref::to_zz(x), ref::prime_modulus<F>());

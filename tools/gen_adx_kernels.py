@@ -10,6 +10,11 @@ row's top limb. The sum ends below 2p; p is subtracted into spare registers and 
 the difference unless it borrowed (a conditional move on data is constant time, and valgrind
 treats it as data flow, not as a branch).
 
+Also the plain product a b (2n limbs) for the special-form fields, which fold it themselves
+(ff.prime.fold): the same rows without the reduction, a finished limb stored after each row.
+a, b and the product share one buffer, so one register addresses all three: n + 5 registers,
+4 to 8 limbs.
+
 Usage: gen_adx_kernels.py [OUTPUT]   (no OUTPUT: print to stdout; tests compare the two)
 """
 import sys
@@ -91,12 +96,149 @@ struct mont_adx<{n}> {{
 """
 
 
+# 9 limbs (14 registers) fail register allocation like the Montgomery kernels at 7: p521 runs
+# the portable product.
+PRODUCT_LIMB_COUNTS = (4, 5, 6, 7, 8)
+
+
+# Up to 5 limbs a and b are read where they are (n + 7 registers); above, they are copied into
+# the product's buffer first, so that one register addresses all three (n + 5).
+DIRECT_LIMBS = 5
+
+
+def product_rows(n):
+    """The rows of the product of a and b, two carry chains; limb i of the product is stored
+    after row i. Returns the lines and the register names, in order, of the product's top n
+    limbs (t[n] is free)."""
+    t = [f"t{k}" for k in range(n + 1)]
+    lines = []
+    emit = lines.append
+
+    def a(j):
+        return f"{8 * j}(%[a])" if n <= DIRECT_LIMBS else f"{8 * j}(%[x])"
+
+    def b(i):
+        return f"{8 * i}(%[b])" if n <= DIRECT_LIMBS else f"{8 * (n + i)}(%[x])"
+
+    # Row 0: t = a * b[0], one chain.
+    emit("xorl %k[lo], %k[lo]")
+    emit(f"movq {b(0)}, %%rdx")
+    emit(f"mulxq {a(0)}, %[{t[0]}], %[{t[1]}]")
+    for j in range(1, n):
+        emit(f"mulxq {a(j)}, %[lo], %[{t[j + 1]}]")
+        emit(f"adcxq %[lo], %[{t[j]}]")
+    emit(f"adcq $0, %[{t[n]}]")
+    emit(f"movq %[{t[0]}], {product_limb(n, 0)}")
+    t = t[1:] + t[:1]
+    for i in range(1, n):
+        # t += a * b[i]; t[n] (the register just stored) starts at zero.
+        emit(f"movq {b(i)}, %%rdx")
+        emit(f"xorl %k[{t[n]}], %k[{t[n]}]")  # also clears CF and OF
+        for j in range(n):
+            emit(f"mulxq {a(j)}, %[lo], %[hi]")
+            emit(f"adoxq %[lo], %[{t[j]}]")
+            emit(f"adcxq %[hi], %[{t[j + 1]}]")
+        emit("movl $0, %k[lo]")  # MOV leaves the flags alone
+        emit(f"adoxq %[lo], %[{t[n]}]")
+        emit(f"movq %[{t[0]}], {product_limb(n, i)}")
+        t = t[1:] + t[:1]
+    return lines, t
+
+
+def product_limb(n, k):
+    return f"{8 * k}(%[x])" if n <= DIRECT_LIMBS else f"{8 * (2 * n + k)}(%[x])"
+
+
+def asm_kernel(n, struct, template, result_type, lines, result):
+    asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
+    regs = ", ".join(f"t{k}" for k in range(n + 1))
+    outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
+    constant = ', [c] "i"(C)' if template else ""
+    if n <= DIRECT_LIMBS:
+        buffer = f"std::array<u64, {2 * n}> x;  // the product"
+        inputs = f'[x] "r"(x.data()), [a] "r"(a.data()), [b] "r"(b.data()), "m"(a), "m"(b){constant}'
+        offset = 0
+    else:
+        buffer = f"""std::array<u64, {4 * n}> x;  // a, b, then the product
+    for (std::size_t j = 0; j < {n}; ++j) x[j] = a[j], x[{n} + j] = b[j];"""
+        inputs = f'[x] "r"(x.data()){constant}'
+        offset = 2 * n
+    return f"""template <>
+struct {struct}<{n}> {{
+  static constexpr bool generated = true;
+  {template}FF_INLINE static {result_type} mul(const std::array<u64, {n}>& a, const std::array<u64, {n}>& b) {{
+    {buffer}
+    u64 {regs}, lo, hi;
+    asm(
+{asm}
+        : {outputs}, [lo] "=&r"(lo), [hi] "=&r"(hi), "+m"(x)
+        : {inputs}
+        : "rdx", "cc");
+{result.replace("OFFSET", str(offset))}
+  }}
+}};
+"""
+
+
+def product_kernel(n):
+    """The product a b, 2n limbs."""
+    lines, t = product_rows(n)
+    for k in range(n):
+        lines.append(f"movq %[{t[k]}], {product_limb(n, n + k)}")
+    result = f"""    std::array<u64, {2 * n}> w;
+    for (std::size_t k = 0; k < {2 * n}; ++k) w[k] = x[OFFSET + k];
+    return w;"""
+    return asm_kernel(n, "product_adx", "", f"std::array<u64, {2 * n}>", lines, result)
+
+
+def limb_fold_kernel(n):
+    """a b folded at the limb boundary, for p with 2^(64 n) = C (mod p), C one limb: the
+    product's top half h becomes h C (one row), the limb above that its multiple of C, and a
+    carry out of that one more C; the result is below 2^(64 n) and congruent to a b."""
+    lines, t = product_rows(n)
+    emit = lines.append
+    # r_j = w_j + lo(h_j C) (OF chain) + hi(h_(j-1) C) (CF chain), r_j in h_j's register; the
+    # high halves alternate between hi and t[n].
+    emit("movabsq %[c], %%rdx")
+    emit(f"xorl %k[{t[n]}], %k[{t[n]}]")
+    high = ["hi", t[n]]
+    for j in range(n):
+        emit(f"mulxq %[{t[j]}], %[lo], %[{high[j % 2]}]")
+        emit(f"movq {product_limb(n, j)}, %[{t[j]}]")
+        emit(f"adoxq %[lo], %[{t[j]}]")
+        if j:
+            emit(f"adcxq %[{high[(j - 1) % 2]}], %[{t[j]}]")
+    top = high[(n - 1) % 2]
+    emit("movl $0, %k[lo]")
+    emit(f"adoxq %[lo], %[{top}]")
+    emit(f"adcxq %[lo], %[{top}]")
+    # The limb above (at most C): times C into the two lowest limbs.
+    other = high[n % 2]
+    emit(f"mulxq %[{top}], %[lo], %[{other}]")
+    emit(f"addq %[lo], %[{t[0]}]")
+    emit(f"adcq %[{other}], %[{t[1]}]")
+    for j in range(2, n):
+        emit(f"adcq $0, %[{t[j]}]")
+    # A carry out (the sum is then below 2^(64 n) + C^2): C once more, no carry out of that.
+    emit("movl $0, %k[lo]")
+    emit("cmovcq %%rdx, %[lo]")
+    emit(f"addq %[lo], %[{t[0]}]")
+    for j in range(1, n):
+        emit(f"adcq $0, %[{t[j]}]")
+    result = f"    return {{{', '.join(t[:n])}}};"
+    return asm_kernel(n, "limb_fold_adx", "template <u64 C>\n  ", f"std::array<u64, {n}>", lines, result)
+
+
 def main():
     text = (
         "// Generated by tools/gen_adx_kernels.py: do not edit (a test checks it is up to date).\n"
         "// Montgomery multiplication (CIOS, no-carry variant) on MULX/ADCX/ADOX per limb count;\n"
         "// the result is below p. Included by modules/prime/adx.cppm.\n"
         + "\n".join(kernel(n) for n in LIMB_COUNTS)
+        + "\n// The product a b (2n limbs), for the special forms' folding.\n"
+        + "\n".join(product_kernel(n) for n in PRODUCT_LIMB_COUNTS)
+        + "\n// a b folded at 2^(64 n) = C (mod p), below 2^(64 n): the special forms with one-limb C.\n"
+        + "\n".join(limb_fold_kernel(n) for n in PRODUCT_LIMB_COUNTS)
     )
     if len(sys.argv) > 1:
         with open(sys.argv[1], "w") as f:

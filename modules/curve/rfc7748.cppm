@@ -18,6 +18,7 @@ import ff.core.dispatch;
 import ff.core.field;
 import ff.core.secret;
 import ff.prime.bigint;
+import ff.prime.fold;
 import ff.prime.policies;
 import ff.prime.inverse;
 import ff.prime.field;
@@ -36,11 +37,15 @@ FF_INLINE void conditional_swap(u64 mask, prime::limbs<N>& a, prime::limbs<N>& b
 
 // RFC 7748 section 5: x-coordinate of k u, for a clamped little-endian scalar k of Bits bits
 // and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0).
-template <class F, class P, unsigned Bits, std::size_t Bytes>
-FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const prime::limbs<F::n>& u,
-                                    const prime::limbs<F::n>& a24) {
+template <class F, class P, unsigned Bits, u64 A24, std::size_t Bytes>
+FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const prime::limbs<F::n>& u) {
   using limbs = prime::limbs<F::n>;
   using prime::detail::add, prime::detail::sub;
+  // a24 e: a multiplication row and a fold for the special forms, a product otherwise.
+  auto times_a24 = [](const limbs& e) FF_LAMBDA_INLINE {
+    if constexpr (F::reduction == prime::reduction::fold) return prime::fold_mul_small<F>(e, A24);
+    else return P::template mul<F>(e, F::small_internal(A24));
+  };
   const limbs x1 = u;
   limbs x2 = F::one_internal, z2{}, x3 = u, z3 = F::one_internal;
   u64 swap = 0;
@@ -58,7 +63,7 @@ FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, co
     x3 = P::template square<F>(add<F>(da, cb));
     z3 = P::template mul<F>(x1, P::template square<F>(sub<F>(da, cb)));
     x2 = P::template mul<F>(aa, bb);
-    z2 = P::template mul<F>(e, add<F>(aa, P::template mul<F>(a24, e)));
+    z2 = P::template mul<F>(e, add<F>(aa, times_a24(e)));
   }
   const u64 mask = value_barrier(0 - swap);
   conditional_swap(mask, x2, x3);
@@ -100,7 +105,7 @@ struct rfc7748 {
   template <class P>
   FF_INLINE static key scalarmult_with(key k, const key& u) {
     Derived::clamp(k);
-    return encode_u(curve::detail::ladder<Field, P, scalar_bits>(k, decode_u(u), a24_internal));
+    return encode_u(curve::detail::ladder<Field, P, scalar_bits, Derived::a24>(k, decode_u(u)));
   }
   // The same, dispatched once; an explicit backend chooses the policy (tests compare them).
   static key scalarmult(backend be, const key& k, const key& u) {
@@ -156,8 +161,5 @@ struct rfc7748 {
     b[0] = std::uint8_t(Derived::base_u);
     return b;
   }
-
- private:
-  static constexpr prime::limbs<Field::n> a24_internal = Field::small_internal(Derived::a24);
 };
 }  // namespace ff

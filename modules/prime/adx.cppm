@@ -1,7 +1,7 @@
-// ff.prime.adx: the adx backend policy. Its Montgomery multiplication is MULX with the two
-// carry chains of ADCX and ADOX, inline assembly generated per limb count by
-// tools/gen_adx_kernels.py (clang does not emit two interleaved carry chains from C++); limb
-// counts or moduli it does not cover run the portable kernels.
+// ff.prime.adx: the adx backend policy. Its Montgomery multiplication, and the product the
+// special forms fold, are MULX with the two carry chains of ADCX and ADOX, inline assembly
+// generated per limb count by tools/gen_adx_kernels.py (clang does not emit two interleaved
+// carry chains from C++); limb counts or moduli it does not cover run the portable kernels.
 module;
 #include <array>
 #include <cstddef>
@@ -10,11 +10,20 @@ export module ff.prime.adx;
 import ff.core.element;
 import ff.core.cpu;
 import ff.prime.bigint;
+import ff.prime.fold;
 import ff.prime.policies;
 export namespace ff::prime {
 namespace detail {
 template <std::size_t N>
 struct mont_adx {
+  static constexpr bool generated = false;
+};
+template <std::size_t N>
+struct product_adx {
+  static constexpr bool generated = false;
+};
+template <std::size_t N>
+struct limb_fold_adx {
   static constexpr bool generated = false;
 };
 #if defined(__x86_64__)
@@ -24,17 +33,24 @@ struct mont_adx {
 
 struct adx {
   static constexpr backend id = backend::adx;
-  // The generated kernels are Montgomery's and keep no carry limb above p's: they need the
-  // spare top bit. Special forms run the portable kernels until they get their own.
+  // The generated Montgomery kernels keep no carry limb above p's: they need the spare top
+  // bit. Special forms fold the generated product (ff.prime.fold).
   template <class M>
   static constexpr bool assembly = [] {
     if constexpr (M::reduction == reduction::montgomery) return detail::mont_adx<M::n>::generated && M::spare_bit;
-    else return false;
+    else return detail::product_adx<M::n>::generated;
   }();
 
   template <class M>
   FF_INLINE static limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
-    if constexpr (assembly<M>) {
+    if constexpr (assembly<M> && M::reduction == reduction::fold) {
+      // One-limb 2^(64 n) mod p: the fold runs in the kernel's registers; else the product is
+      // folded at 2^k in C++.
+      if constexpr (M::form.limb_c != 0 && detail::limb_fold_adx<M::n>::generated)
+        return reduce_below_limb_boundary<M>(detail::limb_fold_adx<M::n>::template mul<M::form.limb_c>(a, b));
+      else
+        return fold_reduce<M>(detail::product_adx<M::n>::mul(a, b));
+    } else if constexpr (assembly<M>) {
       limbs<M::n> r;
       detail::mont_adx<M::n>::template mul<M::p, M::p_inv_neg>(r, a, b);
       return r;
@@ -42,9 +58,11 @@ struct adx {
       return portable::mul<M>(a, b);
     }
   }
+  // Special forms square with the portable kernel (each cross product once): faster than the
+  // generated product at every limb count measured (decisions.md).
   template <class M>
   FF_INLINE static limbs<M::n> square(const limbs<M::n>& a) {
-    if constexpr (assembly<M>) return mul<M>(a, a);
+    if constexpr (assembly<M> && M::reduction == reduction::montgomery) return mul<M>(a, a);
     else return portable::square<M>(a);
   }
 };

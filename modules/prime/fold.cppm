@@ -24,6 +24,7 @@ struct fold_form {
   unsigned c_terms = 0;                // set bits of c
   std::array<unsigned, 4> c_exponents{};  // their positions, when c is sparse
   bool multiply_row = false;           // c is one limb (not 1): one multiplication row
+  u64 limb_c = 0;                      // 2^(64 N) mod p = c 2^(64 N - k) when that is one limb, else 0
   static constexpr std::size_t max_folds = 8;
   std::array<unsigned, max_folds> hi_bits{};  // hi < 2^hi_bits[i] at fold i
   std::size_t folds = 0;
@@ -45,6 +46,7 @@ constexpr fold_form<N> make_fold_form(const limbs<N>& p) {
       ++f.c_terms;
     }
   f.multiply_row = f.c_bits <= 64 && f.c_bits > 1;
+  if (f.c_bits + (64 * N - f.k) <= 64) f.limb_c = f.c[0] << (64 * N - f.k);
   // A product is below 2^(2k); a fold leaves lo + hi c < 2^k + 2^(hi_bits + c_bits). Once
   // hi_bits + c_bits <= k - 1 that is below 2^k + 2^(k-1) <= 2p (4c <= 2^k), and one
   // conditional subtraction of p finishes.
@@ -124,5 +126,49 @@ FF_INLINE constexpr limbs<M::n> fold_reduce(const limbs<2 * M::n>& wide) {
   limbs<n> low{};
   for (std::size_t i = 0; i < n; ++i) low[i] = x[i];
   return subtract_if_at_least(low, M::p, x[n]);
+}
+// x mod p for any x below 2^(64 N) (what a fold at the limb boundary leaves, with limb_c): the
+// bits from k up (in the top limb: 64 N - k < 64) fold once more with c, which leaves x below
+// 2^k + limb_c < 2p, then one conditional subtraction.
+template <class M>
+FF_INLINE constexpr limbs<M::n> reduce_below_limb_boundary(limbs<M::n> x) {
+  constexpr std::size_t n = M::n;
+  constexpr unsigned spare = 64 * n - M::form.k;
+  static_assert(M::form.limb_c != 0 && spare < 64);
+  if constexpr (spare != 0) {
+    constexpr unsigned kr = M::form.k % 64;
+    const u64 q = x[n - 1] >> kr;
+    x[n - 1] &= (u64(1) << kr) - 1;
+    u64 carry = 0;
+    x[0] = add_carry(x[0], q * M::form.c[0], carry);
+    for (std::size_t j = 1; j < n; ++j) x[j] = add_carry(x[j], 0, carry);
+  }
+  return subtract_if_at_least(x, M::p, 0);
+}
+
+// a s mod p for a below p and a one-limb s (a curve constant: RFC 7748's a24): one
+// multiplication row, then the limb above folds (with limb_c, or as a product's top half).
+template <class M>
+FF_INLINE constexpr limbs<M::n> fold_mul_small(const limbs<M::n>& a, u64 s) {
+  constexpr std::size_t n = M::n;
+  limbs<n> x = a;
+  const u64 top = mul_small(x, s, 0);
+  if constexpr (M::form.limb_c != 0) {
+    const u128 folded = u128(top) * M::form.limb_c;  // below 2^128: two limbs
+    u64 carry = 0;
+    x[0] = add_carry(x[0], u64(folded), carry);
+    x[1] = add_carry(x[1], u64(folded >> 64), carry);
+    for (std::size_t j = 2; j < n; ++j) x[j] = add_carry(x[j], 0, carry);
+    // A carry out leaves x below 2^128: limb_c more cannot carry out again.
+    u64 again = 0;
+    x[0] = add_carry(x[0], M::form.limb_c * carry, again);
+    for (std::size_t j = 1; j < n; ++j) x[j] = add_carry(x[j], 0, again);
+    return reduce_below_limb_boundary<M>(x);
+  } else {
+    limbs<2 * n> wide{};
+    for (std::size_t j = 0; j < n; ++j) wide[j] = x[j];
+    wide[n] = top;
+    return fold_reduce<M>(wide);
+  }
 }
 }  // namespace ff::prime
