@@ -58,4 +58,23 @@ inline void keep(const T& value) {
   asm volatile("" : : "r,m"(value) : "memory");
 }
 
+// ns per cycle: a dependent chain of 64-bit additions, one cycle each on every x86-64 and
+// AArch64 core.
+inline timing time_add_chain(int samples, std::size_t n) {
+  return time_best_of(samples, double(n) * 64, [n] {
+    std::uint64_t x = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+#if defined(__x86_64__)
+#define FF_ADD8 "addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t" \
+                "addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t"
+      asm volatile(FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 : [x] "+r"(x) : [one] "r"(std::uint64_t(1)));
+#undef FF_ADD8
+#else
+      for (int k = 0; k < 64; ++k) asm volatile("add %[x], %[x], #1" : [x] "+r"(x));
+#endif
+    }
+    keep(x);
+  });
+}
+
 }  // namespace ffb

@@ -24,25 +24,6 @@ namespace {
 using ff::u64;
 
 // ---- floors -----------------------------------------------------------------------------------
-// ns per cycle: a dependent chain of 64-bit additions, one cycle each on every x86-64 and
-// AArch64 core.
-timing time_add_chain(int samples, std::size_t n) {
-  return time_best_of(samples, double(n) * 64, [n] {
-    u64 x = 1;
-    for (std::size_t i = 0; i < n; ++i) {
-#if defined(__x86_64__)
-#define FF_ADD8 "addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t" \
-                "addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t addq %[one], %[x]\n\t"
-      asm volatile(FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 FF_ADD8 : [x] "+r"(x) : [one] "r"(u64(1)));
-#undef FF_ADD8
-#else
-      for (int k = 0; k < 64; ++k) asm volatile("add %[x], %[x], #1" : [x] "+r"(x));
-#endif
-    }
-    keep(x);
-  });
-}
-
 #if defined(__x86_64__)
 // MULX: eight independent products per step (throughput), or each product's high half the
 // next one's multiplier (latency).
@@ -282,14 +263,7 @@ void report_field(const options& o, results& r, double ns_per_cycle, double mulx
 void run_ops_report(const options& o, results& r) {
   const int samples = o.samples;
   const std::size_t n = o.quick ? 1000 : 200000;
-  const timing add_chain = time_add_chain(samples, n);
-  const double ns_per_cycle = add_chain.ns_per_op;
-  r.machine["ns_per_cycle"] = ns_per_cycle;
-  r.add({.bench = "floor_add", .impl = "floor", .variant = "latency (the cycle calibration)", .samples = add_chain.samples,
-         .ns_per_op = add_chain.ns_per_op, .ns_median = add_chain.ns_median, .cycles = 1.0,
-         .cycles_median = add_chain.ns_median / ns_per_cycle});
-  std::printf("\nCycle calibration: %.4f ns per dependent 64-bit addition (%.2f GHz core clock in this run)\n",
-              ns_per_cycle, 1.0 / ns_per_cycle);
+  const double ns_per_cycle = calibrate_cycles(o, r);
   double mulx_cycles = 1.0;
 #if defined(__x86_64__)
   if (ff::cpu_has(ff::backend::adx)) {

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include "measure.hpp"
 #include "report.hpp"
 import ff;
 
@@ -103,6 +104,18 @@ std::string results_csv(const results& r) {
         << i(x.log2_n) << ',' << i(x.elem_bytes) << ',' << i(x.window_bits) << ',' << x.samples << ','
         << x.ns_per_op << ',' << x.ns_median << ',' << d(x.cycles) << ',' << d(x.cycles_median) << '\n';
   return out.str();
+}
+
+double calibrate_cycles(const options& o, results& r) {
+  const timing add_chain = time_add_chain(o.samples, o.quick ? 1000 : 200000);
+  const double ns_per_cycle = add_chain.ns_per_op;
+  r.machine["ns_per_cycle"] = ns_per_cycle;
+  r.add({.bench = "floor_add", .impl = "floor", .variant = "latency (the cycle calibration)", .samples = add_chain.samples,
+         .ns_per_op = add_chain.ns_per_op, .ns_median = add_chain.ns_median, .cycles = 1.0,
+         .cycles_median = add_chain.ns_median / ns_per_cycle});
+  std::printf("\nCycle calibration: %.4f ns per dependent 64-bit addition (%.2f GHz core clock in this run)\n",
+              ns_per_cycle, 1.0 / ns_per_cycle);
+  return ns_per_cycle;
 }
 
 }  // namespace ffb

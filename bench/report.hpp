@@ -15,6 +15,7 @@ struct options {
   std::vector<std::string> fields;  // resolved: never "all"
   bool mul = false, isomorphism = false, sweep = false;
   bool ops = false;                        // --ops: the prime fields' operation table
+  bool primes = false;                     // --primes: seed 002's table, X25519 / X448
   std::vector<std::string> prime_fields;   // resolved, for --ops
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
@@ -74,6 +75,9 @@ inline void progress(const std::string& what) { std::fprintf(stderr, "ffbench: %
 // Throws std::runtime_error with the path when it cannot.
 void write_atomically(const std::string& path, const std::string& text);
 nlohmann::json machine_description();
+// The cycle calibration (a dependent chain of 64-bit additions): ns per core cycle in this run,
+// recorded as machine.ns_per_cycle and a floor_add record, and printed.
+double calibrate_cycles(const options& o, results& r);
 std::string results_csv(const results& r);
 
 // Batch sizes (log2) of the bulk reports: every size from min_log to max_log, in steps of 2
@@ -96,6 +100,7 @@ void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
 void run_summary(const options& o, results& r);
+void run_primes_report(const options& o, results& r);  // primes_report.cpp: seed 002's table, X25519 / X448
 void run_ops_report(const options& o, results& r);  // ops_report.cpp: the prime fields' operation table  // summary.cpp: ghash-powers-bench's results table
 
 }  // namespace ffb
