@@ -34,11 +34,14 @@ struct seed_figure {
   double m, s;
   const char* code;
 };
+// Radix = the same special form in unsaturated limbs (ff.prime.radix, the prime's default radix).
 template <class Special, class Generic>
 struct prime_pair {
   using special = Special;
   using generic = Generic;
+  using radix = ff::prime::radix_of<Special>;
   std::optional<seed_figure> seed;
+  static std::string radix_name() { return std::string(Special::name) + "/radix2^" + std::to_string(radix::radix.r); }
 };
 const auto pairs = std::make_tuple(
     prime_pair<ff::p25519, ff::p25519_mont>{std::nullopt},
@@ -61,15 +64,12 @@ constexpr int chains = 8;
 
 // x = M(x, y) or S(x), n operations as one dependent chain (latency) or as eight chains
 // interleaved (throughput), under policy P without dispatch.
-template <class F, class P>
-std::vector<std::function<void()>> product_samples(std::size_t n, const ff::element<F>& x0, const ff::element<F>& y) {
-  using L = ff::prime::limbs<F::n>;
-  auto mul = [y = y.limb](const L& x) FF_LAMBDA_INLINE { return P::template mul<F>(x, y); };
-  auto sqr = [](const L& x) FF_LAMBDA_INLINE { return P::template square<F>(x); };
+template <class P, class L, class Mul, class Sqr>
+std::vector<std::function<void()>> product_samples(std::size_t n, const L& x0, Mul mul, Sqr sqr) {
   auto latency = [n, x0](auto f) {
     return std::function<void()>([n, x0, f] {
       ff::run_with<ff::target_of(P::id)>([&]() FF_LAMBDA_INLINE {
-        L x = x0.limb;
+        L x = x0;
         for (std::size_t i = 0; i < n; ++i) x = f(x);
         keep(x);
       });
@@ -79,7 +79,7 @@ std::vector<std::function<void()>> product_samples(std::size_t n, const ff::elem
     return std::function<void()>([n, x0, f] {
       ff::run_with<ff::target_of(P::id)>([&]() FF_LAMBDA_INLINE {
         std::array<L, chains> x;
-        for (int k = 0; k < chains; ++k) x[k] = x0.limb, x[k][0] ^= u64(k);
+        for (int k = 0; k < chains; ++k) x[k] = x0, x[k][0] ^= u64(k);
         for (std::size_t i = 0; i < n / chains; ++i)
           for (auto& xk : x) xk = f(xk);
         keep(x);
@@ -89,6 +89,21 @@ std::vector<std::function<void()>> product_samples(std::size_t n, const ff::elem
   return {latency(mul), throughput(mul), latency(sqr), throughput(sqr)};
 }
 const char* const product_benches[] = {"mul_lat", "mul_reg", "sqr_lat", "sqr_reg"};
+// The field's own kernels under P.
+template <class F, class P>
+std::vector<std::function<void()>> field_samples(std::size_t n, const ff::element<F>& x0, const ff::element<F>& y) {
+  using L = ff::prime::limbs<F::n>;
+  return product_samples<P>(n, x0.limb, [y = y.limb](const L& x) FF_LAMBDA_INLINE { return P::template mul<F>(x, y); },
+                            [](const L& x) FF_LAMBDA_INLINE { return P::template square<F>(x); });
+}
+// The radix kernels compiled under P's target: outputs feed back in (limbs below 2^(r + 1)).
+template <class M, class P>
+std::vector<std::function<void()>> radix_samples(std::size_t n, const ff::prime::limbs<M::n>& x0, const ff::prime::limbs<M::n>& y) {
+  using L = ff::prime::radix_limbs<M::radix_l>;
+  return product_samples<P>(n, ff::prime::to_radix<M>(x0),
+                            [y = ff::prime::to_radix<M>(y)](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_mul<M, 1>(x, y); },
+                            [](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_square<M, 1>(x); });
+}
 
 std::string cell(std::optional<double> ns, double ns_per_cycle) {
   char buf[48] = "-";
@@ -113,11 +128,19 @@ void measure_pair(const options& o, results& r, double ns_per_cycle, const Pair&
           gate<S>(P::id);
           gate<G>(P::id);
           progress(std::string(S::name) + " and " + std::string(G::name) + " " + be);
-          std::vector<std::function<void()>> fns = product_samples<S, P>(n, xs, ys);
-          for (auto& f : product_samples<G, P>(n, xg, yg)) fns.push_back(std::move(f));
+          // The radix kernels are checked against the field's before they are timed.
+          using R = typename Pair::radix;
+          if (ff::prime::from_radix<R>(ff::prime::radix_mul<R, 1>(ff::prime::to_radix<R>(xs.limb), ff::prime::to_radix<R>(ys.limb))) !=
+                  (xs * ys).limb ||
+              ff::prime::from_radix<R>(ff::prime::radix_square<R, 1>(ff::prime::to_radix<R>(xs.limb))) != (xs * xs).limb)
+            throw std::runtime_error(Pair::radix_name() + ": disagrees with " + std::string(S::name));
+          std::vector<std::function<void()>> fns = field_samples<S, P>(n, xs, ys);
+          for (auto& f : field_samples<G, P>(n, xg, yg)) fns.push_back(std::move(f));
+          for (auto& f : radix_samples<R, P>(n, xs.limb, ys.limb)) fns.push_back(std::move(f));
           const std::vector<timing> t = time_interleaved(o.samples, double(n), fns);
+          const std::string names[] = {std::string(S::name), std::string(G::name), Pair::radix_name()};
           for (std::size_t k = 0; k < t.size(); ++k)
-            r.add({.bench = product_benches[k % 4], .field = std::string(k < 4 ? S::name : G::name), .backend = be,
+            r.add({.bench = product_benches[k % 4], .field = names[k / 4], .backend = be,
                    .variant = "primes", .samples = t[k].samples, .ns_per_op = t[k].ns_per_op, .ns_median = t[k].ns_median,
                    .cycles = t[k].ns_per_op / ns_per_cycle, .cycles_median = t[k].ns_median / ns_per_cycle});
         }(),
@@ -137,6 +160,7 @@ void print_pair(const results& r, double ns_per_cycle, const std::string& be, co
   const std::string s(S::name), g(G::name);
   auto get = [&](const char* bench, const std::string& field) { return r.find(bench, field, "fieldlab", be); };
   const auto sm = get("mul_reg", s), ss = get("sqr_reg", s), gm = get("mul_reg", g), gs = get("sqr_reg", g);
+  const auto rm = get("mul_reg", Pair::radix_name()), rs = get("sqr_reg", Pair::radix_name());
   char gain[32] = "-", seed[32] = "-", ratio[40] = "-";
   if (sm && ss && gm && gs) std::snprintf(gain, sizeof gain, "%.2fx / %.2fx", *gm / *sm, *gs / *ss);
   if (pair.seed) std::snprintf(seed, sizeof seed, "%.1f / %.1f", pair.seed->m, pair.seed->s);
@@ -144,12 +168,15 @@ void print_pair(const results& r, double ns_per_cycle, const std::string& be, co
     if (pair.seed) std::snprintf(ratio, sizeof ratio, "%.2f (seed %.2f)", *sm / m256_here, pair.seed->m / 59.2);
     else std::snprintf(ratio, sizeof ratio, "%.2f", *sm / m256_here);
   }
-  std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %s\n", s.c_str(), cell(sm, ns_per_cycle).c_str(),
+  const std::string radix_bits = Pair::radix_name().substr(Pair::radix_name().find('^') + 1);
+  std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %-15s %-17s %s\n", s.c_str(), cell(sm, ns_per_cycle).c_str(),
               cell(ss, ns_per_cycle).c_str(), cell(gm, ns_per_cycle).c_str(), cell(gs, ns_per_cycle).c_str(), gain,
-              seed, ratio);
-  std::printf("%-11s %-17s %-17s %-17s %-17s\n", "  latency", cell(get("mul_lat", s), ns_per_cycle).c_str(),
+              seed, ratio, (radix_bits + ": " + cell(rm, ns_per_cycle)).c_str(), cell(rs, ns_per_cycle).c_str());
+  std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %-15s %-17s %s\n", "  latency", cell(get("mul_lat", s), ns_per_cycle).c_str(),
               cell(get("sqr_lat", s), ns_per_cycle).c_str(), cell(get("mul_lat", g), ns_per_cycle).c_str(),
-              cell(get("sqr_lat", g), ns_per_cycle).c_str());
+              cell(get("sqr_lat", g), ns_per_cycle).c_str(), "", "", "",
+              (radix_bits + ": " + cell(get("mul_lat", Pair::radix_name()), ns_per_cycle)).c_str(),
+              cell(get("sqr_lat", Pair::radix_name()), ns_per_cycle).c_str());
 }
 
 // ---- X25519 / X448 ---------------------------------------------------------------------------
@@ -182,6 +209,7 @@ class openssl_derive {
   std::unique_ptr<EVP_PKEY_CTX, pkey_deleter> ctx_;
 };
 
+// Both ladder limbs (ff::ladder_limbs) under each backend; the curve's choice is the plain row.
 template <class Curve>
 void measure_curve(const options& o, results& r, double ns_per_cycle) {
   using key = typename Curve::key;
@@ -204,6 +232,18 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
       keep(k);
     });
     who.emplace_back("fieldlab", std::string(ff::to_string(be)));
+    constexpr ff::ladder_limbs other = Curve::limbs == ff::ladder_limbs::field ? ff::ladder_limbs::radix : ff::ladder_limbs::field;
+    auto alternative = [be](const key& k, const key& u) { return Curve::scalarmult(be, other, k, u); };
+    if (alternative(priv, peer) != expected) throw std::runtime_error(std::string(Curve::name) + ": the alternative ladder disagrees");
+    fns.push_back([&, alternative] {
+      key k = priv;
+      for (std::size_t i = 0; i < n; ++i) k[0] ^= alternative(k, peer)[0];
+      keep(k);
+    });
+    who.emplace_back("fieldlab", std::string(ff::to_string(be)) +
+                                     (other == ff::ladder_limbs::radix
+                                          ? "/radix2^" + std::to_string(ff::prime::radix_of<typename Curve::field>::radix.r)
+                                          : "/saturated"));
   }
   fns.push_back([&] {
     for (std::size_t i = 0; i < n; ++i) keep(openssl());
@@ -254,10 +294,11 @@ void run_primes_report(const options& o, results& r) {
     const std::string name(ff::to_string(be));
     std::printf("\nSeed 002's primes, %s backend: M / S in calibrated cycles (ns), throughput; latency below.\n"
                 "special = the prime's own reduction (ff::special_field), generic = Montgomery (ff::*_mont);\n"
+                "radix = the special form in unsaturated limbs of r bits (ff.prime.radix, outside the field type);\n"
                 "Haswell = %s; M / M(mers256): this run (the seed's)\n",
                 name.c_str(), seed_label);
-    std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %s\n", "prime", "special M", "special S", "generic M",
-                "generic S", "gain M / S", "Haswell M / S", "M / M(mers256)");
+    std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %-15s %-17s %s\n", "prime", "special M", "special S", "generic M",
+                "generic S", "gain M / S", "Haswell M / S", "M / M(mers256)", "radix r: M", "radix S");
     const double m256 = r.find("mul_reg", std::string("mers256"), "fieldlab", name).value_or(0);
     std::apply([&](const auto&... pair) { (print_pair(r, ns_per_cycle, name, pair, m256), ...); }, pairs);
   }

@@ -11,6 +11,7 @@ struct x25519 : rfc7748<x25519, p25519> {
   static constexpr u64 a24 = 121665;  // (486662 - 2) / 4
   static constexpr u64 base_u = 9;
   static constexpr bool mask_top_bit = true;
+  static constexpr ladder_limbs limbs = ladder_limbs::field;  // radix 2^51 measured equal (docs/prime-fields.md)
   static constexpr void clamp(key& k) {
     k[0] &= 248;
     k[31] &= 127;

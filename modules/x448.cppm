@@ -11,6 +11,7 @@ struct x448 : rfc7748<x448, goldilocks> {
   static constexpr u64 a24 = 39081;  // (156326 - 2) / 4
   static constexpr u64 base_u = 5;
   static constexpr bool mask_top_bit = false;
+  static constexpr ladder_limbs limbs = ladder_limbs::radix;  // 2^56: 149 against 162 us (docs/prime-fields.md)
   static constexpr void clamp(key& k) {
     k[0] &= 252;
     k[55] |= 128;

@@ -7,10 +7,59 @@ import ff.prime.fold;  // fold_mul_small, which only the ladders call
 using namespace ff;
 
 namespace {
+template <class F>
+using E_of = element<F>;
 
 template <class F>
 NTL::ZZ exponent_zz(std::span<const u64> e) {
   return ref::to_zz(e);
+}
+
+// The unsaturated kernels (ff.prime.radix) of a special-form prime against NTL, on limbs up to
+// their documented bounds: products and squares of limbs below 2^(r + slack) (all ones
+// included), add and sub of outputs, a24 e, and the conversions.
+template <class F>
+void register_radix(const std::string& suite) {
+  using M = prime::radix_of<F>;
+  using R = prime::radix_limbs<M::radix_l>;
+  constexpr unsigned r = M::radix.r;
+  constexpr unsigned slack = prime::radix_columns_fit(M::radix, 3) ? 3 : 1;
+  static NTL::ZZ p = ref::prime_modulus<F>();
+  auto value = [](const R& x) {
+    NTL::ZZ v(0);
+    for (std::size_t i = M::radix_l; i-- > 0;) v = (v << long(M::radix.r)) + ref::to_zz(std::span<const u64>(&x[i], 1));
+    return v % p;
+  };
+  auto element_of = [](const NTL::ZZ& v) { return ref::from_zz<F>(v % p); };
+  // Limbs below 2^bits: random, all ones, or zero.
+  auto spread = [](unsigned bits) {
+    R x{};
+    for (auto& limb : x) {
+      const int kind = *rc::gen::inRange(0, 4);
+      limb = kind == 0 ? 0 : kind == 1 ? (u64(1) << bits) - 1 : *rc::gen::arbitrary<u64>() >> (64 - bits);
+    }
+    return x;
+  };
+  fft::register_property(suite, "radix_kernels_equal_ntl", [=] {
+    const R a = spread(r + slack), b = spread(r + slack);
+    const E_of<F> ea = element_of(value(a)), eb = element_of(value(b));
+    const R product = prime::radix_mul<M, slack>(a, b), sq = prime::radix_square<M, slack>(a);
+    RC_ASSERT(E_of<F>{prime::from_radix<M>(product)} == ref::mul(ea, eb));
+    RC_ASSERT(E_of<F>{prime::from_radix<M>(sq)} == ref::mul(ea, ea));
+    for (const R& out : {product, sq})
+      for (u64 limb : out) RC_ASSERT(limb < (u64(1) << (r + 1)));  // the bound add and sub rely on
+    const R sum = prime::radix_add<M>(product, sq), diff = prime::radix_sub<M>(product, sq);
+    RC_ASSERT(E_of<F>{prime::from_radix<M>(sum)} == ref::add(ref::mul(ea, eb), ref::mul(ea, ea)));
+    RC_ASSERT(E_of<F>{prime::from_radix<M>(diff)} == ref::sub(ref::mul(ea, eb), ref::mul(ea, ea)));
+    if constexpr (slack == 3) {  // the ladders' chain: sub's output into a product, a24 e
+      RC_ASSERT(E_of<F>{prime::from_radix<M>(prime::radix_mul<M>(diff, diff))} == ref::mul(element_of(value(diff)), element_of(value(diff))));
+      RC_ASSERT(E_of<F>{prime::from_radix<M>(prime::radix_mul_small<M>(diff, 121665))} ==
+                ref::mul(element_of(value(diff)), F::from_small(121665)));
+    }
+  });
+  fft::register_property(suite, "radix_conversions_round_trip", [](const E_of<F>& a) {
+    RC_ASSERT(prime::from_radix<M>(prime::to_radix<M>(a.limb)) == a.limb);
+  });
 }
 
 template <class F>
@@ -108,6 +157,7 @@ void register_field(const std::string& suite) {
         EXPECT_GT(carries, 10);
       });
   }
+  if constexpr (F::reduction == prime::reduction::fold) register_radix<F>(suite);
   fft::register_test(suite, "edge_cases_are_canonical_and_distinct", [] {
     const auto edges = ff::testing::edge_cases<F>();
     for (const E& x : edges) EXPECT_LT(ref::to_zz(x), ref::prime_modulus<F>());

@@ -10,6 +10,7 @@ module;
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include "../core/macros.h"
 export module ff.curve.rfc7748;
 import ff.core.element;
@@ -19,11 +20,16 @@ import ff.core.field;
 import ff.core.secret;
 import ff.prime.bigint;
 import ff.prime.fold;
+import ff.prime.radix;
 import ff.prime.policies;
 import ff.prime.inverse;
 import ff.prime.field;
 import ff.prime.ops;
 export namespace ff {
+// The limbs of a Montgomery ladder: the field's own (saturated, reduced after every operation)
+// or the field in radix limbs (ff.prime.radix: sums without carries, one carry pass per product).
+enum class ladder_limbs { field, radix };
+
 namespace curve::detail {
 // (a, b) = (b, a) when mask is all ones, unchanged when it is zero; no branch on mask.
 template <std::size_t N>
@@ -35,19 +41,48 @@ FF_INLINE void conditional_swap(u64 mask, prime::limbs<N>& a, prime::limbs<N>& b
   }
 }
 
-// RFC 7748 section 5: x-coordinate of k u, for a clamped little-endian scalar k of Bits bits
-// and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0).
-template <class F, class P, unsigned Bits, u64 A24, std::size_t Bytes>
-FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const prime::limbs<F::n>& u) {
-  using limbs = prime::limbs<F::n>;
-  using prime::detail::add, prime::detail::sub;
+// The ladder's arithmetic on the field F under the backend policy P: F's own limbs (saturated,
+// reduced after every operation), or F in radix 2^R (ff.prime.radix: additions without carries,
+// one carry pass per product), converted in and out once per ladder.
+template <class F, class P>
+struct saturated_arithmetic {
+  using value = prime::limbs<F::n>;
+  FF_INLINE static value in(const prime::limbs<F::n>& internal) { return internal; }
+  FF_INLINE static prime::limbs<F::n> out(const value& v) { return v; }
+  FF_INLINE static value add(const value& a, const value& b) { return prime::detail::add<F>(a, b); }
+  FF_INLINE static value sub(const value& a, const value& b) { return prime::detail::sub<F>(a, b); }
+  FF_INLINE static value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
+  FF_INLINE static value square(const value& a) { return P::template square<F>(a); }
   // a24 e: a multiplication row and a fold for the special forms, a product otherwise.
-  auto times_a24 = [](const limbs& e) FF_LAMBDA_INLINE {
-    if constexpr (F::reduction == prime::reduction::fold) return prime::fold_mul_small<F>(e, A24);
-    else return P::template mul<F>(e, F::small_internal(A24));
-  };
-  const limbs x1 = u;
-  limbs x2 = F::one_internal, z2{}, x3 = u, z3 = F::one_internal;
+  template <u64 S>
+  FF_INLINE static value mul_small(const value& e) {
+    if constexpr (F::reduction == prime::reduction::fold) return prime::fold_mul_small<F>(e, S);
+    else return P::template mul<F>(e, F::small_internal(S));
+  }
+};
+template <class F, unsigned R>
+struct radix_arithmetic {
+  using M = prime::radix_of<F, R>;
+  using value = prime::radix_limbs<M::radix_l>;
+  static_assert(F::reduction == prime::reduction::fold, "radix limbs hold canonical integers: a special-form field");
+  FF_INLINE static value in(const prime::limbs<F::n>& internal) { return prime::to_radix<M>(internal); }
+  FF_INLINE static prime::limbs<F::n> out(const value& v) { return prime::from_radix<M>(v); }
+  FF_INLINE static value add(const value& a, const value& b) { return prime::radix_add<M>(a, b); }
+  FF_INLINE static value sub(const value& a, const value& b) { return prime::radix_sub<M>(a, b); }
+  FF_INLINE static value mul(const value& a, const value& b) { return prime::radix_mul<M>(a, b); }
+  FF_INLINE static value square(const value& a) { return prime::radix_square<M>(a); }
+  template <u64 S>
+  FF_INLINE static value mul_small(const value& e) { return prime::radix_mul_small<M>(e, S); }
+};
+
+// RFC 7748 section 5: x-coordinate of k u, for a clamped little-endian scalar k of Bits bits
+// and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0). A is the
+// arithmetic of the steps, P the policy of the final inversion and product.
+template <class F, class A, class P, unsigned Bits, u64 A24, std::size_t Bytes>
+FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const prime::limbs<F::n>& u) {
+  using value = typename A::value;
+  const value x1 = A::in(u);
+  value x2 = A::in(F::one_internal), z2{}, x3 = x1, z3 = x2;
   u64 swap = 0;
   for (unsigned t = Bits; t-- > 0;) {
     const u64 bit = (k[t / 8] >> (t % 8)) & 1;
@@ -55,21 +90,22 @@ FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, co
     conditional_swap(mask, x2, x3);
     conditional_swap(mask, z2, z3);
     swap = bit;
-    const limbs a = add<F>(x2, z2), b = sub<F>(x2, z2);
-    const limbs aa = P::template square<F>(a), bb = P::template square<F>(b);
-    const limbs e = sub<F>(aa, bb);
-    const limbs c = add<F>(x3, z3), d = sub<F>(x3, z3);
-    const limbs da = P::template mul<F>(d, a), cb = P::template mul<F>(c, b);
-    x3 = P::template square<F>(add<F>(da, cb));
-    z3 = P::template mul<F>(x1, P::template square<F>(sub<F>(da, cb)));
-    x2 = P::template mul<F>(aa, bb);
-    z2 = P::template mul<F>(e, add<F>(aa, times_a24(e)));
+    const value a = A::add(x2, z2), b = A::sub(x2, z2);
+    const value aa = A::square(a), bb = A::square(b);
+    const value e = A::sub(aa, bb);
+    const value c = A::add(x3, z3), d = A::sub(x3, z3);
+    const value da = A::mul(d, a), cb = A::mul(c, b);
+    x3 = A::square(A::add(da, cb));
+    z3 = A::mul(x1, A::square(A::sub(da, cb)));
+    x2 = A::mul(aa, bb);
+    z2 = A::mul(e, A::add(aa, A::template mul_small<A24>(e)));
   }
   const u64 mask = value_barrier(0 - swap);
   conditional_swap(mask, x2, x3);
   conditional_swap(mask, z2, z3);
   // safegcd maps 0 to 0, as z_2^(p-2) does.
-  return P::template mul<F>(x2, prime::safegcd::inverse<false, F::bits>(z2, F::inverse_factor, F::p));
+  const prime::limbs<F::n> x = A::out(x2), z = A::out(z2);
+  return P::template mul<F>(x, prime::safegcd::inverse<false, F::bits>(z, F::inverse_factor, F::p));
 }
 }  // namespace curve::detail
 
@@ -101,13 +137,28 @@ struct rfc7748 {
   }
 
   // X25519(k, u) / X448(k, u) of RFC 7748 under the backend policy P (no dispatch: the caller
-  // runs it with P's target): k clamped, then the ladder; constant time in k and u.
-  template <class P>
+  // runs it with P's target) in the ladder limbs Limbs: k clamped, then the ladder; constant
+  // time in k and u. Without Limbs, the curve's choice (Derived::limbs, measured: see
+  // docs/prime-fields.md).
+  template <class P, ladder_limbs Limbs>
   FF_INLINE static key scalarmult_with(key k, const key& u) {
     Derived::clamp(k);
-    return encode_u(curve::detail::ladder<Field, P, scalar_bits, Derived::a24>(k, decode_u(u)));
+    using arithmetic = std::conditional_t<Limbs == ladder_limbs::field, curve::detail::saturated_arithmetic<Field, P>,
+                                          curve::detail::radix_arithmetic<Field, prime::radix_of<Field>::radix.r>>;
+    return encode_u(curve::detail::ladder<Field, arithmetic, P, scalar_bits, Derived::a24>(k, decode_u(u)));
   }
-  // The same, dispatched once; an explicit backend chooses the policy (tests compare them).
+  template <class P>
+  FF_INLINE static key scalarmult_with(const key& k, const key& u) {
+    return scalarmult_with<P, Derived::limbs>(k, u);
+  }
+  // The same, dispatched once; an explicit backend chooses the policy and explicit limbs the
+  // ladder's representation (tests and benches compare them).
+  static key scalarmult(backend be, ladder_limbs limbs, const key& k, const key& u) {
+    return dispatch<typename Field::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
+      return limbs == ladder_limbs::radix ? scalarmult_with<P, ladder_limbs::radix>(k, u)
+                                          : scalarmult_with<P, ladder_limbs::field>(k, u);
+    });
+  }
   static key scalarmult(backend be, const key& k, const key& u) {
     return dispatch<typename Field::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
       return scalarmult_with<P>(k, u);

@@ -12,3 +12,4 @@ export import ff.prime.adx;
 export import ff.prime.inverse;
 export import ff.prime.field;
 export import ff.prime.ops;
+export import ff.prime.radix;

@@ -135,13 +135,15 @@ void check_prime(std::mt19937_64& rng) {
   ct_check("from_bytes_be", [&] { return F::from_bytes_be(bytes); }, bytes);
 }
 
-// X25519 / X448: the ladder under each scalar policy directly, then the API under the backend
-// FF_BACKEND chose; the private key and the peer's u-coordinate are the secrets.
+// X25519 / X448: the ladder under each scalar policy directly, in the field's saturated limbs
+// and in radix limbs (ff.prime.radix), then the API under the backend FF_BACKEND chose; the
+// private key and the peer's u-coordinate are the secrets.
 template <class Curve, class P>
 void check_ladder(typename Curve::key& k, typename Curve::key& u) {
   constexpr ff::isa target = ff::target_of(P::id);
   const std::string on = "<" + std::string(ff::to_string(P::id)) + ">";
-  ct_check("scalarmult" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P>(k, u); }); }, k, u);
+  ct_check("scalarmult" + on + " saturated", [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P, ff::ladder_limbs::field>(k, u); }); }, k, u);
+  ct_check("scalarmult" + on + " radix", [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P, ff::ladder_limbs::radix>(k, u); }); }, k, u);
 }
 template <class Curve>
 void check_curve(std::mt19937_64& rng) {

@@ -1,0 +1,332 @@
+// ff.prime.radix: unsaturated limbs for the special-form primes. A value is L limbs of r bits
+// (radix 2^r, r < 64) whose sum sum(x_i 2^(r i)) is the integer; the spare bits of each limb
+// absorb the carries of additions and subtractions, so neither propagates a carry nor
+// subtracts p, and a product sums whole columns in 128 bits before one carry pass. Two folds:
+//   pseudo-Mersenne p = 2^k - c, r L >= k: 2^(r L) = c 2^(r L - k) = cc (mod p), one small
+//     multiplier per column above L (2^255 - 19 in radix 2^51: cc = 19; 2^521 - 1 in 2^58: 2);
+//   golden-ratio p = 2^(2j) - 2^j - 1 with j = r L / 2: 2^(r L) = 2^j + 1, a column above L
+//     is added twice, L and L / 2 columns down.
+// The form is worked out from p and r at compile time. Bounds (checked there): inputs of
+// mul, square and mul_small have limbs below 2^(r + in_slack) (3 by default), outputs below
+// 2^(r + 1); add and sub take outputs of those (below 2^(r + 1)) and return limbs below
+// 2^(r + 3). to_canonical ends a chain. Everything is constant time (no branch on values).
+module;
+#include <array>
+#include <bit>
+#include <utility>
+#include <cstddef>
+#include "../core/macros.h"
+export module ff.prime.radix;
+import ff.core.element;
+import ff.prime.bigint;
+import ff.prime.fold;
+export namespace ff::prime {
+enum class radix_fold { pseudo_mersenne, golden };
+
+template <std::size_t L>
+using radix_limbs = std::array<u64, L>;
+
+template <std::size_t L>
+struct radix_form {
+  unsigned r = 0;
+  radix_fold kind = radix_fold::pseudo_mersenne;
+  u64 cc = 0;  // pseudo-Mersenne: 2^(r L) mod p
+  // A multiple of p whose limbs are all at least 2^(r + 1): sub adds it before subtracting.
+  radix_limbs<L> p_multiple{};
+  constexpr u64 mask() const { return (u64(1) << r) - 1; }
+};
+
+// The limb count of p = 2^k - c in radix 2^r.
+constexpr std::size_t radix_limb_count(unsigned k, unsigned r) { return (k + r - 1) / r; }
+
+// p = 2^(2j) - 2^j - 1 with r L = 2j and j a whole number of limbs.
+template <std::size_t N>
+constexpr bool golden_in_radix(const fold_form<N>& f, unsigned r, std::size_t L) {
+  return f.c_terms == 2 && f.c_exponents[0] == 0 && 2 * f.c_exponents[1] == f.k && r * L == f.k && (f.k / 2) % r == 0 &&
+         L % 2 == 0;
+}
+// c 2^(r L - k) is small enough to multiply a column (24 bits).
+template <std::size_t N>
+constexpr bool small_fold_in_radix(const fold_form<N>& f, unsigned r, std::size_t L) {
+  return r * L >= f.k && f.c_bits + (r * L - f.k) <= 24;
+}
+
+// The form of p (N saturated limbs, fold form f) in radix 2^r with L limbs: r, the fold and cc
+// (radix_shape), then p_multiple (make_radix_form). Throws (a compile error where it is a
+// constant) when p has neither fold in this radix.
+template <std::size_t L, std::size_t N>
+constexpr radix_form<L> radix_shape(const fold_form<N>& f, unsigned r) {
+  if (r == 0 || r >= 62 || radix_limb_count(f.k, r) != L) throw "radix: L is not ceil(k / r)";
+  radix_form<L> form;
+  form.r = r;
+  const unsigned rl = unsigned(r * L);
+  if (golden_in_radix(f, r, L)) {
+    form.kind = radix_fold::golden;
+  } else {
+    if (!small_fold_in_radix(f, r, L)) throw "radix: c 2^(r L - k) is not small";
+    form.kind = radix_fold::pseudo_mersenne;
+    form.cc = f.c[0] << (rl - f.k);
+  }
+  return form;
+}
+template <std::size_t L, std::size_t N>
+constexpr radix_form<L> make_radix_form(const limbs<N>& p, const fold_form<N>& f, unsigned r) {
+  radix_form<L> form = radix_shape<L>(f, r);
+  // p_multiple = U + V with U = 2^(r + 1) sum 2^(r i) and V = -U mod p < 2^(r L): a multiple of
+  // p whose limbs are those of U plus V's digits, so each is at least 2^(r + 1).
+  // U mod p by binary long division (one pass over U's bits, MSB first).
+  limbs<N> u_mod_p{};
+  for (unsigned b = unsigned(r * L + 2); b-- > 0;) {
+    const bool u_bit = b >= r + 1 && (b - r - 1) % r == 0;  // U's bits: r i + r + 1
+    limbs<N + 1> twice{}, wide_p{};
+    for (std::size_t j = 0; j < N; ++j) twice[j] = u_mod_p[j], wide_p[j] = p[j];
+    add(twice, twice, twice);
+    twice[0] |= u64(u_bit);
+    if (!less(twice, wide_p)) sub(twice, twice, wide_p);
+    for (std::size_t j = 0; j < N; ++j) u_mod_p[j] = twice[j];
+  }
+  limbs<N> v{};
+  if (u_mod_p != limbs<N>{}) sub(v, p, u_mod_p);
+  for (std::size_t i = 0; i < L; ++i) {
+    u64 digit = 0;
+    for (unsigned b = 0; b < r; ++b)
+      if (r * i + b < 64 * N && bit(v, unsigned(r * i + b))) digit |= u64(1) << b;
+    form.p_multiple[i] = (u64(1) << (r + 1)) + digit;
+  }
+  return form;
+}
+
+// The column sums of a product whose inputs have limbs below 2^(r + in_slack), after the fold,
+// fit 128 bits: counted in units of the largest single product.
+template <std::size_t L>
+constexpr bool radix_columns_fit(const radix_form<L>& form, unsigned in_slack) {
+  double units[2 * L - 1]{};
+  for (std::size_t i = 0; i < L; ++i)
+    for (std::size_t j = 0; j < L; ++j) units[i + j] += 1;
+  if (form.kind == radix_fold::pseudo_mersenne) {
+    for (std::size_t i = 0; i + L < 2 * L - 1; ++i) units[i] += units[i + L] * double(form.cc);
+  } else {
+    for (std::size_t i = 2 * L - 1; i-- > L;) {
+      units[i - L] += units[i];
+      units[i - L / 2] += units[i];
+    }
+  }
+  double most = 0;
+  for (std::size_t i = 0; i < L; ++i) most = units[i] > most ? units[i] : most;
+  double bound = most;
+  for (unsigned b = 0; b < 2 * (form.r + in_slack); ++b) bound *= 2;
+  return bound < 0x1p127;  // a bit to spare for the carries added into the columns
+}
+
+// The radix of p: the fewest limbs, then the fewest bits (the smallest fold constant), whose
+// columns fit 128 bits for inputs carried once. 2^255 - 19: 51; goldilocks: 56; 2^521 - 1: 58.
+template <std::size_t N>
+constexpr unsigned default_radix_bits(const fold_form<N>& f);
+
+// A special-form field F (ff.prime.fold's core) in radix 2^R: what the kernels below take as M.
+template <class F, unsigned R = default_radix_bits(F::form)>
+struct radix_of {
+  static constexpr std::size_t n = F::n;
+  static constexpr limbs<n> p = F::p;
+  static constexpr fold_form<n> form = F::form;
+  static constexpr std::size_t radix_l = radix_limb_count(form.k, R);
+  static constexpr radix_form<radix_l> radix = make_radix_form<radix_l>(p, form, R);
+};
+
+template <std::size_t L, std::size_t N>
+constexpr bool radix_form_exists(const fold_form<N>& f, unsigned r) {
+  if (!golden_in_radix(f, r, L) && !small_fold_in_radix(f, r, L)) return false;
+  return radix_columns_fit(radix_shape<L>(f, r), 1);
+}
+template <std::size_t N>
+constexpr unsigned default_radix_bits(const fold_form<N>& f) {
+  unsigned best = 0;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    // L from N (r < 64) up; within one L, r from the smallest that covers k.
+    auto try_l = [&]<std::size_t L>() {
+      if (best != 0 || L == 0) return;
+      for (unsigned r = unsigned((f.k + L - 1) / L); r <= 61 && best == 0; ++r)
+        if (radix_limb_count(f.k, r) == L && radix_form_exists<L>(f, r)) best = r;
+    };
+    (try_l.template operator()<N + I>(), ...);
+  }(std::make_index_sequence<12>{});
+  if (best == 0) throw "radix: no radix of at most 61 bits fits this prime";
+  return best;
+}
+
+namespace radix_detail {
+// Columns above L fold down (the form's congruence), in place.
+template <const auto& Form, std::size_t L>
+FF_INLINE constexpr void fold_columns(u128 (&z)[2 * L - 1]) {
+  if constexpr (Form.kind == radix_fold::pseudo_mersenne) {
+    for (std::size_t i = 0; i + L < 2 * L - 1; ++i) z[i] += z[i + L] * Form.cc;
+  } else {
+    for (std::size_t i = 2 * L - 1; i-- > L;) {
+      z[i - L] += z[i];
+      z[i - L / 2] += z[i];
+    }
+  }
+}
+// The carry that falls off limb L - 1 (worth 2^(r L)) folds into limb 0 (and L / 2), each
+// followed by one carry step: limbs end below 2^r except those next to a fold, below 2^(r + 1).
+template <const auto& Form, std::size_t L>
+FF_INLINE constexpr void fold_top_carry(radix_limbs<L>& out, u128 carry) {
+  constexpr u64 mask = (u64(1) << Form.r) - 1;
+  auto add_at = [&](std::size_t i, u128 v) FF_LAMBDA_INLINE {
+    const u128 t = out[i] + v;
+    out[i] = u64(t) & mask;
+    out[i + 1] += u64(t >> Form.r);
+  };
+  if constexpr (Form.kind == radix_fold::pseudo_mersenne) {
+    add_at(0, carry * Form.cc);
+  } else {
+    add_at(0, carry);
+    add_at(L / 2, carry);
+  }
+}
+template <const auto& Form, std::size_t L>
+FF_INLINE constexpr radix_limbs<L> carry_columns(u128 (&z)[2 * L - 1]) {
+  constexpr u64 mask = (u64(1) << Form.r) - 1;
+  radix_limbs<L> out{};
+  u128 carry = 0;
+  for (std::size_t i = 0; i < L; ++i) {
+    z[i] += carry;
+    out[i] = u64(z[i]) & mask;
+    carry = z[i] >> Form.r;
+  }
+  fold_top_carry<Form, L>(out, carry);
+  return out;
+}
+}  // namespace radix_detail
+
+namespace radix_detail {
+// Pseudo-Mersenne, cc times an input limb fits 64 bits: the fold goes into the operands (b_j cc
+// for the columns that wrap), each output column is summed whole and carried at once, which
+// keeps one 128-bit accumulator live (column sums first, carries after: twice the spills).
+template <const auto& Form, unsigned InSlack>
+constexpr bool fold_in_operands = Form.kind == radix_fold::pseudo_mersenne && Form.r + InSlack + 1 + std::bit_width(Form.cc) <= 64;
+
+// Column k of a product (the terms of index pairs i + j = k mod L, those that wrap already
+// multiplied by cc, from term(i, j)), plus the carry in; the limb out and the carry on.
+template <const auto& Form, std::size_t L, class Term>
+FF_INLINE constexpr radix_limbs<L> columns_with_carries(Term term) {
+  constexpr u64 mask = (u64(1) << Form.r) - 1;
+  radix_limbs<L> out{};
+  u128 carry = 0;
+#pragma clang loop unroll(full)
+  for (std::size_t k = 0; k < L; ++k) {
+    u128 column = carry;
+#pragma clang loop unroll(full)
+    for (std::size_t i = 0; i < L; ++i) column += term(i, (k + L - i) % L);
+    out[k] = u64(column) & mask;
+    carry = column >> Form.r;
+  }
+  fold_top_carry<Form, L>(out, carry);
+  return out;
+}
+}  // namespace radix_detail
+
+// The kernels, on M = radix_of<F, r>.
+template <class M, unsigned InSlack = 3>
+FF_INLINE constexpr auto radix_mul(const radix_limbs<M::radix_l>& a, const radix_limbs<M::radix_l>& b) {
+  constexpr std::size_t L = M::radix_l;
+  static_assert(radix_columns_fit(M::radix, InSlack), "radix: the columns of this product overflow 128 bits");
+  if constexpr (radix_detail::fold_in_operands<M::radix, InSlack>) {
+    radix_limbs<L> b_cc{};
+    for (std::size_t j = 0; j < L; ++j) b_cc[j] = b[j] * M::radix.cc;
+    return radix_detail::columns_with_carries<M::radix, L>([&](std::size_t i, std::size_t j) FF_LAMBDA_INLINE {
+      return u128(a[i]) * (i + j < L ? b[j] : b_cc[j]);
+    });
+  } else {
+    u128 z[2 * L - 1]{};
+#pragma clang loop unroll(full)
+    for (std::size_t i = 0; i < L; ++i)
+#pragma clang loop unroll(full)
+      for (std::size_t j = 0; j < L; ++j) z[i + j] += u128(a[i]) * b[j];
+    radix_detail::fold_columns<M::radix, L>(z);
+    return radix_detail::carry_columns<M::radix, L>(z);
+  }
+}
+template <class M, unsigned InSlack = 3>
+FF_INLINE constexpr auto radix_square(const radix_limbs<M::radix_l>& a) {
+  constexpr std::size_t L = M::radix_l;
+  static_assert(radix_columns_fit(M::radix, InSlack), "radix: the columns of this square overflow 128 bits");
+  static_assert(M::radix.r + InSlack < 64, "radix: 2 a_i must fit a limb");
+  radix_limbs<L> twice{};
+  for (std::size_t j = 0; j < L; ++j) twice[j] = 2 * a[j];
+  if constexpr (radix_detail::fold_in_operands<M::radix, InSlack>) {
+    radix_limbs<L> cc{}, twice_cc{};
+    for (std::size_t j = 0; j < L; ++j) cc[j] = a[j] * M::radix.cc, twice_cc[j] = twice[j] * M::radix.cc;
+    // a_i a_j over i <= j: 2 a_i a_j off the diagonal; the wrapped ones times cc.
+    return radix_detail::columns_with_carries<M::radix, L>([&](std::size_t i, std::size_t j) FF_LAMBDA_INLINE {
+      if (i > j) return u128(0);
+      const bool wraps = i + j >= L;
+      if (i == j) return u128(wraps ? cc[i] : a[i]) * a[j];
+      return u128(wraps ? twice_cc[i] : twice[i]) * a[j];
+    });
+  } else {
+    u128 z[2 * L - 1]{};
+#pragma clang loop unroll(full)
+    for (std::size_t i = 0; i < L; ++i) {
+      z[2 * i] += u128(a[i]) * a[i];
+#pragma clang loop unroll(full)
+      for (std::size_t j = i + 1; j < L; ++j) z[i + j] += u128(twice[i]) * a[j];
+    }
+    radix_detail::fold_columns<M::radix, L>(z);
+    return radix_detail::carry_columns<M::radix, L>(z);
+  }
+}
+// a s for a small s (below 2^20: RFC 7748's a24), limbs of a below 2^(r + 3).
+template <class M>
+FF_INLINE constexpr auto radix_mul_small(const radix_limbs<M::radix_l>& a, u64 s) {
+  constexpr std::size_t L = M::radix_l;
+  u128 z[2 * L - 1]{};
+  for (std::size_t i = 0; i < L; ++i) z[i] = u128(a[i]) * s;
+  return radix_detail::carry_columns<M::radix, L>(z);
+}
+template <class M>
+FF_INLINE constexpr auto radix_add(const radix_limbs<M::radix_l>& a, const radix_limbs<M::radix_l>& b) {
+  radix_limbs<M::radix_l> s{};
+  for (std::size_t i = 0; i < M::radix_l; ++i) s[i] = a[i] + b[i];
+  return s;
+}
+// a - b + (a multiple of p): no limb goes negative for b's limbs below 2^(r + 1).
+template <class M>
+FF_INLINE constexpr auto radix_sub(const radix_limbs<M::radix_l>& a, const radix_limbs<M::radix_l>& b) {
+  radix_limbs<M::radix_l> d{};
+  for (std::size_t i = 0; i < M::radix_l; ++i) d[i] = a[i] + M::radix.p_multiple[i] - b[i];
+  return d;
+}
+
+// A canonical integer (below 2^k) in radix 2^r, and back: the sum of the limbs (each below
+// 2^(r + 3)) mod p, canonical, by one carry pass and the special form's fold (ff.prime.fold).
+template <class M>
+FF_INLINE constexpr auto to_radix(const limbs<M::n>& x) {
+  constexpr unsigned r = M::radix.r;
+  radix_limbs<M::radix_l> out{};
+  for (std::size_t i = 0; i < M::radix_l; ++i) {
+    const unsigned at = unsigned(r * i), q = at / 64, s = at % 64;
+    u64 v = x[q] >> s;
+    if (s + r > 64 && q + 1 < M::n) v |= x[q + 1] << (64 - s);
+    out[i] = v & M::radix.mask();
+  }
+  return out;
+}
+template <class M>
+FF_INLINE constexpr limbs<M::n> from_radix(const radix_limbs<M::radix_l>& a) {
+  constexpr std::size_t L = M::radix_l, n = M::n;
+  constexpr unsigned r = M::radix.r;
+  u128 z[2 * L - 1]{};
+  for (std::size_t i = 0; i < L; ++i) z[i] = a[i];
+  const radix_limbs<L> c = radix_detail::carry_columns<M::radix, L>(z);  // limbs below 2^(r + 1)
+  limbs<2 * n> wide{};  // the sum, below 2^(r L + 1) <= 2^(2 k)
+  for (std::size_t i = 0; i < L; ++i) {
+    const unsigned at = unsigned(r * i), q = at / 64, s = at % 64;
+    limbs<2 * n> term{};
+    term[q] = c[i] << s;
+    if (s != 0 && q + 1 < 2 * n) term[q + 1] = c[i] >> (64 - s);
+    add(wide, wide, term);
+  }
+  return fold_reduce<M>(wide);
+}
+}  // namespace ff::prime
