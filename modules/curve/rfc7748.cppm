@@ -72,7 +72,7 @@ struct radix_arithmetic {
   FF_INLINE static value mul(const value& a, const value& b) { return prime::radix_mul<M>(a, b); }
   FF_INLINE static value square(const value& a) { return prime::radix_square<M>(a); }
   template <u64 S>
-  FF_INLINE static value mul_small(const value& e) { return prime::radix_mul_small<M>(e, S); }
+  FF_INLINE static value mul_small(const value& e) { return prime::radix_mul_small<M, S>(e); }
 };
 
 // RFC 7748 section 5: x-coordinate of k u, for a clamped little-endian scalar k of Bits bits

@@ -9,7 +9,8 @@
 // The form is worked out from p and r at compile time. Bounds (checked there): inputs of
 // mul, square and mul_small have limbs below 2^(r + in_slack) (3 by default), outputs below
 // 2^(r + 1); add and sub take outputs of those (below 2^(r + 1)) and return limbs below
-// 2^(r + 3). to_canonical ends a chain. Everything is constant time (no branch on values).
+// 2^(r + 3). from_radix ends a chain (canonical). Everything is constant time (no branch on
+// values).
 module;
 #include <array>
 #include <bit>
@@ -197,9 +198,7 @@ FF_INLINE constexpr radix_limbs<L> carry_columns(u128 (&z)[2 * L - 1]) {
   fold_top_carry<Form, L>(out, carry);
   return out;
 }
-}  // namespace radix_detail
 
-namespace radix_detail {
 // Pseudo-Mersenne, cc times an input limb fits 64 bits: the fold goes into the operands (b_j cc
 // for the columns that wrap), each output column is summed whole and carried at once, which
 // keeps one 128-bit accumulator live (column sums first, carries after: twice the spills).
@@ -276,12 +275,13 @@ FF_INLINE constexpr auto radix_square(const radix_limbs<M::radix_l>& a) {
     return radix_detail::carry_columns<M::radix, L>(z);
   }
 }
-// a s for a small s (below 2^20: RFC 7748's a24), limbs of a below 2^(r + 3).
-template <class M>
-FF_INLINE constexpr auto radix_mul_small(const radix_limbs<M::radix_l>& a, u64 s) {
+// a S for a constant S below 2^20 (RFC 7748's a24), limbs of a below 2^(r + 3).
+template <class M, u64 S>
+FF_INLINE constexpr auto radix_mul_small(const radix_limbs<M::radix_l>& a) {
+  static_assert(S < (u64(1) << 20), "radix_mul_small: S is not small");
   constexpr std::size_t L = M::radix_l;
   u128 z[2 * L - 1]{};
-  for (std::size_t i = 0; i < L; ++i) z[i] = u128(a[i]) * s;
+  for (std::size_t i = 0; i < L; ++i) z[i] = u128(a[i]) * S;
   return radix_detail::carry_columns<M::radix, L>(z);
 }
 template <class M>
