@@ -168,7 +168,7 @@ void print_pair(const results& r, double ns_per_cycle, const std::string& be, co
     if (pair.seed) std::snprintf(ratio, sizeof ratio, "%.2f (seed %.2f)", *sm / m256_here, pair.seed->m / 59.2);
     else std::snprintf(ratio, sizeof ratio, "%.2f", *sm / m256_here);
   }
-  const std::string radix_bits = Pair::radix_name().substr(Pair::radix_name().find('^') + 1);
+  const std::string radix_bits = std::to_string(Pair::radix::radix.r);
   std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %-15s %-17s %s\n", s.c_str(), cell(sm, ns_per_cycle).c_str(),
               cell(ss, ns_per_cycle).c_str(), cell(gm, ns_per_cycle).c_str(), cell(gs, ns_per_cycle).c_str(), gain,
               seed, ratio, (radix_bits + ": " + cell(rm, ns_per_cycle)).c_str(), cell(rs, ns_per_cycle).c_str());
