@@ -42,6 +42,9 @@ struct prime_pair {
   using radix = ff::prime::radix_of<Special>;
   std::optional<seed_figure> seed;
   static std::string radix_name() { return std::string(Special::name) + "/radix2^" + std::to_string(radix::radix.r); }
+  // The same kernels, each output brought to its canonical form (what the field type's
+  // elements must be: == compares limbs).
+  static std::string canonical_name() { return radix_name() + "/canonical"; }
 };
 const auto pairs = std::make_tuple(
     prime_pair<ff::p25519, ff::p25519_mont>{std::nullopt},
@@ -104,6 +107,14 @@ std::vector<std::function<void()>> radix_samples(std::size_t n, const ff::prime:
                             [y = ff::prime::to_radix<M>(y)](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_mul<M, 1>(x, y); },
                             [](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_square<M, 1>(x); });
 }
+template <class M, class P>
+std::vector<std::function<void()>> canonical_samples(std::size_t n, const ff::prime::limbs<M::n>& x0, const ff::prime::limbs<M::n>& y) {
+  using L = ff::prime::radix_limbs<M::radix_l>;
+  return product_samples<P>(
+      n, ff::prime::to_radix<M>(x0),
+      [y = ff::prime::to_radix<M>(y)](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_canonical<M>(ff::prime::radix_mul<M, 1>(x, y)); },
+      [](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_canonical<M>(ff::prime::radix_square<M, 1>(x)); });
+}
 
 std::string cell(std::optional<double> ns, double ns_per_cycle) {
   char buf[48] = "-";
@@ -137,8 +148,9 @@ void measure_pair(const options& o, results& r, double ns_per_cycle, const Pair&
           std::vector<std::function<void()>> fns = field_samples<S, P>(n, xs, ys);
           for (auto& f : field_samples<G, P>(n, xg, yg)) fns.push_back(std::move(f));
           for (auto& f : radix_samples<R, P>(n, xs.limb, ys.limb)) fns.push_back(std::move(f));
+          for (auto& f : canonical_samples<R, P>(n, xs.limb, ys.limb)) fns.push_back(std::move(f));
           const std::vector<timing> t = time_interleaved(o.samples, double(n), fns);
-          const std::string names[] = {std::string(S::name), std::string(G::name), Pair::radix_name()};
+          const std::string names[] = {std::string(S::name), std::string(G::name), Pair::radix_name(), Pair::canonical_name()};
           for (std::size_t k = 0; k < t.size(); ++k)
             r.add({.bench = product_benches[k % 4], .field = names[k / 4], .backend = be,
                    .variant = "primes", .samples = t[k].samples, .ns_per_op = t[k].ns_per_op, .ns_median = t[k].ns_median,
@@ -177,6 +189,19 @@ void print_pair(const results& r, double ns_per_cycle, const std::string& be, co
               cell(get("sqr_lat", g), ns_per_cycle).c_str(), "", "", "",
               (radix_bits + ": " + cell(get("mul_lat", Pair::radix_name()), ns_per_cycle)).c_str(),
               cell(get("sqr_lat", Pair::radix_name()), ns_per_cycle).c_str());
+}
+
+// The field type's limbs: saturated (the special field) against radix with canonical outputs.
+template <class Pair>
+void print_limb_choice(const results& r, double ns_per_cycle, const std::string& be, const Pair&) {
+  const std::string s(Pair::special::name);
+  auto get = [&](const char* bench, const std::string& field) { return r.find(bench, field, "fieldlab", be); };
+  const auto sm = get("mul_reg", s), ss = get("sqr_reg", s);
+  const auto cm = get("mul_reg", Pair::canonical_name()), cs = get("sqr_reg", Pair::canonical_name());
+  char gain[32] = "-";
+  if (sm && ss && cm && cs) std::snprintf(gain, sizeof gain, "%.2fx / %.2fx", *cm / *sm, *cs / *ss);
+  std::printf("%-11s %-17s %-17s %-3u %-17s %-17s %s\n", s.c_str(), cell(sm, ns_per_cycle).c_str(), cell(ss, ns_per_cycle).c_str(),
+              Pair::radix::radix.r, cell(cm, ns_per_cycle).c_str(), cell(cs, ns_per_cycle).c_str(), gain);
 }
 
 // ---- X25519 / X448 ---------------------------------------------------------------------------
@@ -301,6 +326,12 @@ void run_primes_report(const options& o, results& r) {
                 "generic S", "gain M / S", "Haswell M / S", "M / M(mers256)", "radix r: M", "radix S");
     const double m256 = r.find("mul_reg", std::string("mers256"), "fieldlab", name).value_or(0);
     std::apply([&](const auto&... pair) { (print_pair(r, ns_per_cycle, name, pair, m256), ...); }, pairs);
+    std::printf("\nThe field type's limbs, %s backend: an element must be canonical (== compares limbs), so\n"
+                "radix pays a canonical form after every product; throughput, calibrated cycles (ns)\n",
+                name.c_str());
+    std::printf("%-11s %-17s %-17s %-3s %-17s %-17s %s\n", "prime", "saturated M", "saturated S", "r", "radix canon. M",
+                "radix canon. S", "radix / saturated M / S");
+    std::apply([&](const auto&... pair) { (print_limb_choice(r, ns_per_cycle, name, pair), ...); }, pairs);
   }
   measure_curve<ff::x25519>(o, r, ns_per_cycle);
   measure_curve<ff::x448>(o, r, ns_per_cycle);

@@ -60,6 +60,22 @@ void register_radix(const std::string& suite) {
   fft::register_property(suite, "radix_conversions_round_trip", [](const E_of<F>& a) {
     RC_ASSERT(prime::from_radix<M>(prime::to_radix<M>(a.limb)) == a.limb);
   });
+  // The one form of a value: limbs below 2^r, the integer below p, whatever form it came in.
+  fft::register_property(suite, "radix_canonical_is_unique", [=] {
+    const R a = spread(r + 3);
+    const R c = prime::radix_canonical<M>(a);
+    for (u64 limb : c) RC_ASSERT(limb < (u64(1) << r));
+    RC_ASSERT(prime::to_radix<M>(ref::from_zz<F>(value(a)).limb) == c);
+    // Values from p up to 2^k - 1 (digits of r bits): the forms that must lose one p.
+    prime::limbs<F::n> near{}, below_2k{}, d{};
+    d[0] = *rc::gen::inRange<u64>(0, 1000);
+    for (unsigned b = 0; b < F::form.k; ++b) below_2k[b / 64] |= u64(1) << (b % 64);
+    if (*rc::gen::arbitrary<bool>()) prime::add(near, F::p, d);
+    else prime::sub(near, below_2k, d);
+    if (!prime::less(near, below_2k)) near = F::p;
+    const R n = prime::to_radix<M>(near);
+    RC_ASSERT(prime::to_radix<M>(ref::from_zz<F>(value(n)).limb) == prime::radix_canonical<M>(n));
+  });
 }
 
 template <class F>

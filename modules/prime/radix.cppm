@@ -9,7 +9,8 @@
 // The form is worked out from p and r at compile time. Bounds (checked there): inputs of
 // mul, square and mul_small have limbs below 2^(r + in_slack) (3 by default), outputs below
 // 2^(r + 1); add and sub take outputs of those (below 2^(r + 1)) and return limbs below
-// 2^(r + 3). from_radix ends a chain (canonical). Everything is constant time (no branch on
+// 2^(r + 3). radix_canonical gives a value's one form (limbs below 2^r, below p), from_radix
+// its saturated integer, and either ends a chain. Everything is constant time (no branch on
 // values).
 module;
 #include <array>
@@ -298,8 +299,7 @@ FF_INLINE constexpr auto radix_sub(const radix_limbs<M::radix_l>& a, const radix
   return d;
 }
 
-// A canonical integer (below 2^k) in radix 2^r, and back: the sum of the limbs (each below
-// 2^(r + 3)) mod p, canonical, by one carry pass and the special form's fold (ff.prime.fold).
+// A canonical integer (below 2^k) in radix 2^r.
 template <class M>
 FF_INLINE constexpr auto to_radix(const limbs<M::n>& x) {
   constexpr unsigned r = M::radix.r;
@@ -312,21 +312,65 @@ FF_INLINE constexpr auto to_radix(const limbs<M::n>& x) {
   }
   return out;
 }
+
+namespace radix_detail {
+// One carry pass that leaves the top limb whole: every other limb ends below 2^r.
+template <class M>
+FF_INLINE constexpr void carry_into_top(radix_limbs<M::radix_l>& x) {
+  for (std::size_t i = 0; i + 1 < M::radix_l; ++i) {
+    x[i + 1] += x[i] >> M::radix.r;
+    x[i] &= M::radix.mask();
+  }
+}
+// x += h c, with c = 2^k - p: into limb 0 (pseudo-Mersenne), or limbs 0 and L / 2 (golden:
+// c = 2^j + 1 with j = r L / 2). Limbs below 2^r take it without overflow (h c < 2^28).
+template <class M>
+FF_INLINE constexpr void add_c_times(radix_limbs<M::radix_l>& x, u64 h) {
+  if constexpr (M::radix.kind == radix_fold::pseudo_mersenne) {
+    x[0] += h * M::form.c[0];
+  } else {
+    x[0] += h;
+    x[M::radix_l / 2] += h;
+  }
+}
+// Bits of the top limb below 2^k.
+template <class M>
+constexpr unsigned top_bits = M::form.k - M::radix.r * unsigned(M::radix_l - 1);
+}  // namespace radix_detail
+
+// The canonical form of limbs below 2^(r + 3): the value mod p, every limb below 2^r (so one
+// integer has one form, what equality and bytes need). Three carry passes: the bits from k up
+// fold back (2^k = c mod p), which leaves the value below 2p; then value + c reaches 2^k
+// exactly when the value is at least p, and selects value + c - 2^k = value - p.
+template <class M>
+FF_INLINE constexpr auto radix_canonical(radix_limbs<M::radix_l> x) {
+  constexpr std::size_t L = M::radix_l;
+  constexpr unsigned top = radix_detail::top_bits<M>;
+  constexpr u64 top_mask = (u64(1) << top) - 1;
+  radix_detail::carry_into_top<M>(x);
+  const u64 above = x[L - 1] >> top;  // below 2^(r + 4 - top): a few bits
+  x[L - 1] &= top_mask;
+  radix_detail::add_c_times<M>(x, above);
+  radix_detail::carry_into_top<M>(x);  // below 2^k + above c < 2p
+  radix_limbs<L> w = x;
+  radix_detail::add_c_times<M>(w, 1);
+  radix_detail::carry_into_top<M>(w);
+  const u64 at_least_p = 0 - (w[L - 1] >> top);  // all ones when value + c >= 2^k
+  w[L - 1] &= top_mask;
+  for (std::size_t i = 0; i < L; ++i) x[i] = (w[i] & at_least_p) | (x[i] & ~at_least_p);
+  return x;
+}
+// The canonical integer of limbs below 2^(r + 3).
 template <class M>
 FF_INLINE constexpr limbs<M::n> from_radix(const radix_limbs<M::radix_l>& a) {
-  constexpr std::size_t L = M::radix_l, n = M::n;
   constexpr unsigned r = M::radix.r;
-  u128 z[2 * L - 1]{};
-  for (std::size_t i = 0; i < L; ++i) z[i] = a[i];
-  const radix_limbs<L> c = radix_detail::carry_columns<M::radix, L>(z);  // limbs below 2^(r + 1)
-  limbs<2 * n> wide{};  // the sum, below 2^(r L + 1) <= 2^(2 k)
-  for (std::size_t i = 0; i < L; ++i) {
+  const radix_limbs<M::radix_l> c = radix_canonical<M>(a);
+  limbs<M::n> out{};
+  for (std::size_t i = 0; i < M::radix_l; ++i) {
     const unsigned at = unsigned(r * i), q = at / 64, s = at % 64;
-    limbs<2 * n> term{};
-    term[q] = c[i] << s;
-    if (s != 0 && q + 1 < 2 * n) term[q + 1] = c[i] >> (64 - s);
-    add(wide, wide, term);
+    out[q] |= c[i] << s;
+    if (s + r > 64 && q + 1 < M::n) out[q + 1] |= c[i] >> (64 - s);
   }
-  return fold_reduce<M>(wide);
+  return out;
 }
 }  // namespace ff::prime
