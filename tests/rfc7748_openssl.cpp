@@ -104,7 +104,7 @@ void differential(ff::backend be, std::mt19937_64& rng, int count) {
       check(ours == theirs, on + " shared secret " + Curve::to_hex(priv) + " " + Curve::to_hex(peer));
       // The ladder in the curve's other limbs (ff::ladder_limbs), against OpenSSL too (all zero
       // where it refuses).
-      constexpr ff::ladder_limbs other = Curve::limbs == ff::ladder_limbs::field ? ff::ladder_limbs::radix : ff::ladder_limbs::field;
+      constexpr ff::ladder_limbs other = ff::other_than(Curve::limbs);
       check(Curve::scalarmult(be, other, priv, peer) == theirs.value_or(key{}),
             on + " other limbs " + Curve::to_hex(priv) + " " + Curve::to_hex(peer));
     }

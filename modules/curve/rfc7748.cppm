@@ -29,6 +29,8 @@ export namespace ff {
 // The limbs of a Montgomery ladder: the field's own (saturated, reduced after every operation)
 // or the field in radix limbs (ff.prime.radix: sums without carries, one carry pass per product).
 enum class ladder_limbs { field, radix };
+// The representation a curve does not use (tests and benches check it too).
+constexpr ladder_limbs other_than(ladder_limbs l) { return l == ladder_limbs::field ? ladder_limbs::radix : ladder_limbs::field; }
 
 namespace curve::detail {
 // (a, b) = (b, a) when mask is all ones, unchanged when it is zero; no branch on mask.
@@ -45,19 +47,14 @@ FF_INLINE void conditional_swap(u64 mask, prime::limbs<N>& a, prime::limbs<N>& b
 // reduced after every operation), or F in radix 2^R (ff.prime.radix: additions without carries,
 // one carry pass per product), converted in and out once per ladder.
 template <class F, class P>
-struct saturated_arithmetic {
+struct saturated_arithmetic : prime::arithmetic<F, P> {
   using value = prime::limbs<F::n>;
   FF_INLINE static value in(const prime::limbs<F::n>& internal) { return internal; }
   FF_INLINE static prime::limbs<F::n> out(const value& v) { return v; }
-  FF_INLINE static value add(const value& a, const value& b) { return prime::detail::add<F>(a, b); }
-  FF_INLINE static value sub(const value& a, const value& b) { return prime::detail::sub<F>(a, b); }
-  FF_INLINE static value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
-  FF_INLINE static value square(const value& a) { return P::template square<F>(a); }
   // a24 e: a multiplication row and a fold for the special forms, a product otherwise.
   template <u64 S>
   FF_INLINE static value mul_small(const value& e) {
-    if constexpr (F::reduction == prime::reduction::fold) return prime::fold_mul_small<F>(e, S);
-    else return P::template mul<F>(e, F::small_internal(S));
+    return prime::arithmetic<F, P>::template mul_constant<S>(e);
   }
 };
 template <class F, unsigned R>

@@ -4,6 +4,8 @@
 // Functions without _var are constant time in their secret inputs.
 module;
 #include <array>
+#include <bit>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -18,6 +20,7 @@ import ff.core.dispatch;
 import ff.core.field;
 import ff.core.secret;
 import ff.prime.bigint;
+import ff.prime.fold;
 import ff.prime.policies;
 import ff.prime.inverse;
 import ff.prime.field;
@@ -396,6 +399,66 @@ void inverse(std::span<const element<F>> a, std::span<element<F>> out) {
     out[0].limb = inv;
   });
 }
+
+namespace prime {
+// A prime field's arithmetic on its internal limbs under one backend policy P: what code
+// written over an arithmetic (the towers of ff.tower, the ladders) calls after its one
+// dispatch. Constant time.
+template <prime_family F, class P>
+struct arithmetic {
+  using field = F;
+  using policy = P;
+  using value = limbs<F::n>;
+  FF_INLINE static constexpr value zero() { return {}; }
+  FF_INLINE static constexpr value one() { return F::one_internal; }
+  FF_INLINE static value add(const value& a, const value& b) { return detail::add<F>(a, b); }
+  FF_INLINE static value sub(const value& a, const value& b) { return detail::sub<F>(a, b); }
+  FF_INLINE static value neg(const value& a) { return detail::sub<F>({}, a); }
+  FF_INLINE static value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
+  FF_INLINE static value square(const value& a) { return P::template square<F>(a); }
+  // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else one product
+  // (a multiplication row and a fold for the special forms).
+  template <auto K>
+  FF_INLINE static value mul_constant(const value& a) {
+    static_assert(std::integral<decltype(K)>, "a constant of a prime field is an integer");
+    constexpr long long k = static_cast<long long>(K);
+    if constexpr (k == 0) return {};
+    else if constexpr (k == 1) return a;
+    else if constexpr (k < 0) return neg(mul_constant<-k>(a));
+    else if constexpr (F::reduction == reduction::fold) return fold_mul_small<F>(a, u64(k));
+    else {
+      constexpr value k_internal = F::small_internal(u64(k));
+      return P::template mul<F>(a, k_internal);
+    }
+  }
+  // The same by doublings and additions only (k's bits, most significant first): seed 001's
+  // third variant, fewer instructions, a dependent chain.
+  template <auto K>
+  FF_INLINE static value mul_constant_by_additions(const value& a) {
+    static_assert(std::integral<decltype(K)>, "a constant of a prime field is an integer");
+    constexpr long long k = static_cast<long long>(K);
+    if constexpr (k == 0) return {};
+    else if constexpr (k < 0) return neg(mul_constant_by_additions<-k>(a));
+    else {
+      value r = a;
+      for (int bit = std::bit_width(static_cast<unsigned long long>(k)) - 2; bit >= 0; --bit) {
+        r = add(r, r);
+        if ((k >> bit) & 1) r = add(r, a);
+      }
+      return r;
+    }
+  }
+  // The integer K as a value.
+  template <auto K>
+  FF_INLINE static constexpr value constant() {
+    constexpr long long k = static_cast<long long>(K);
+    if constexpr (k < 0) return detail::sub<F>({}, F::small_internal(u64(-k)));
+    else return F::small_internal(u64(k));
+  }
+  // a^-1 (safegcd, constant time); 0 for 0.
+  FF_INLINE static value inverse(const value& a) { return safegcd::inverse<false, F::bits>(a, F::inverse_factor, F::p); }
+};
+}  // namespace prime
 
 // A prime field: the whole ff::field API plus the prime extras, kernels over every policy.
 template <class F>

@@ -173,7 +173,7 @@ FF_INLINE constexpr void fold_columns(u128 (&z)[2 * L - 1]) {
 // followed by one carry step: limbs end below 2^r except those next to a fold, below 2^(r + 1).
 template <const auto& Form, std::size_t L>
 FF_INLINE constexpr void fold_top_carry(radix_limbs<L>& out, u128 carry) {
-  constexpr u64 mask = (u64(1) << Form.r) - 1;
+  constexpr u64 mask = Form.mask();
   auto add_at = [&](std::size_t i, u128 v) FF_LAMBDA_INLINE {
     const u128 t = out[i] + v;
     out[i] = u64(t) & mask;
@@ -188,7 +188,7 @@ FF_INLINE constexpr void fold_top_carry(radix_limbs<L>& out, u128 carry) {
 }
 template <const auto& Form, std::size_t L>
 FF_INLINE constexpr radix_limbs<L> carry_columns(u128 (&z)[2 * L - 1]) {
-  constexpr u64 mask = (u64(1) << Form.r) - 1;
+  constexpr u64 mask = Form.mask();
   radix_limbs<L> out{};
   u128 carry = 0;
   for (std::size_t i = 0; i < L; ++i) {
@@ -210,7 +210,7 @@ constexpr bool fold_in_operands = Form.kind == radix_fold::pseudo_mersenne && Fo
 // multiplied by cc, from term(i, j)), plus the carry in; the limb out and the carry on.
 template <const auto& Form, std::size_t L, class Term>
 FF_INLINE constexpr radix_limbs<L> columns_with_carries(Term term) {
-  constexpr u64 mask = (u64(1) << Form.r) - 1;
+  constexpr u64 mask = Form.mask();
   radix_limbs<L> out{};
   u128 carry = 0;
 #pragma clang loop unroll(full)

@@ -1,0 +1,89 @@
+// ff.tower.cubic: the cubic extension A[v] / (v^3 - Xi) over any arithmetic A (see
+// ff.tower.quadratic), Xi a compile-time constant of A that is not a cube. Products by Xi go
+// through mul_constant. Constant time: no branch on values.
+module;
+#include <concepts>
+#include "../core/macros.h"
+export module ff.tower.cubic;
+import ff.core.element;
+import ff.tower.constant;
+
+export namespace ff::tower {
+template <class A, auto Xi>
+struct cubic {
+  using base = A;
+  using base_value = typename A::value;
+  static constexpr auto xi = Xi;
+  struct value {
+    base_value c0, c1, c2;  // c0 + c1 v + c2 v^2
+    friend constexpr bool operator==(const value&, const value&) = default;
+  };
+
+  FF_INLINE static constexpr value zero() { return {A::zero(), A::zero(), A::zero()}; }
+  FF_INLINE static constexpr value one() { return {A::one(), A::zero(), A::zero()}; }
+  FF_INLINE static value add(const value& a, const value& b) {
+    return {A::add(a.c0, b.c0), A::add(a.c1, b.c1), A::add(a.c2, b.c2)};
+  }
+  FF_INLINE static value sub(const value& a, const value& b) {
+    return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1), A::sub(a.c2, b.c2)};
+  }
+  FF_INLINE static value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1), A::neg(a.c2)}; }
+  FF_INLINE static base_value times_xi(const base_value& x) { return A::template mul_constant<Xi>(x); }
+
+  // Karatsuba over three coordinates: six products of A instead of nine.
+  FF_INLINE static value mul(const value& a, const value& b) {
+    const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1), v2 = A::mul(a.c2, b.c2);
+    const base_value s12 = A::sub(A::sub(A::mul(A::add(a.c1, a.c2), A::add(b.c1, b.c2)), v1), v2);  // a1 b2 + a2 b1
+    const base_value s01 = A::sub(A::sub(A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1)), v0), v1);  // a0 b1 + a1 b0
+    const base_value s02 = A::sub(A::sub(A::mul(A::add(a.c0, a.c2), A::add(b.c0, b.c2)), v0), v2);  // a0 b2 + a2 b0
+    return {A::add(v0, times_xi(s12)), A::add(s01, times_xi(v2)), A::add(s02, v1)};
+  }
+  // Chung-Hasan SQR2: two squares and three products of A.
+  FF_INLINE static value square(const value& a) {
+    const base_value s0 = A::square(a.c0);
+    const base_value m01 = A::mul(a.c0, a.c1), s1 = A::add(m01, m01);          // 2 a0 a1
+    const base_value s2 = A::square(A::add(A::sub(a.c0, a.c1), a.c2));        // (a0 - a1 + a2)^2
+    const base_value m12 = A::mul(a.c1, a.c2), s3 = A::add(m12, m12);          // 2 a1 a2
+    const base_value s4 = A::square(a.c2);
+    // c2 = a1^2 + 2 a0 a2 = s1 + s2 + s3 - s0 - s4
+    const base_value c2 = A::sub(A::sub(A::add(A::add(s1, s2), s3), s0), s4);
+    return {A::add(s0, times_xi(s3)), A::add(s1, times_xi(s4)), c2};
+  }
+  // a K for a constant K: an integer scales every coordinate; a monomial k v^i (the only other
+  // form a tower needs: v itself as the next level's non-residue) shifts the coordinates, the
+  // ones that wrap past v^2 times Xi.
+  template <auto K>
+  FF_INLINE static value mul_constant(const value& a) {
+    if constexpr (std::integral<decltype(K)>) {
+      return {A::template mul_constant<K>(a.c0), A::template mul_constant<K>(a.c1), A::template mul_constant<K>(a.c2)};
+    } else {
+      constexpr int nonzero = int(!is_zero(K.c0)) + int(!is_zero(K.c1)) + int(!is_zero(K.c2));
+      static_assert(nonzero == 1, "cubic mul_constant: a constant with one nonzero coordinate (k v^i)");
+      if constexpr (!is_zero(K.c0)) {
+        return {A::template mul_constant<K.c0>(a.c0), A::template mul_constant<K.c0>(a.c1), A::template mul_constant<K.c0>(a.c2)};
+      } else if constexpr (!is_zero(K.c1)) {  // (a0 + a1 v + a2 v^2) k v = Xi k a2 + k a0 v + k a1 v^2
+        return {times_xi(A::template mul_constant<K.c1>(a.c2)), A::template mul_constant<K.c1>(a.c0), A::template mul_constant<K.c1>(a.c1)};
+      } else {  // k v^2: Xi k a1 + Xi k a2 v + k a0 v^2
+        return {times_xi(A::template mul_constant<K.c2>(a.c1)), times_xi(A::template mul_constant<K.c2>(a.c2)),
+                A::template mul_constant<K.c2>(a.c0)};
+      }
+    }
+  }
+  // The constant K as a value.
+  template <auto K>
+  FF_INLINE static constexpr value constant() {
+    if constexpr (std::integral<decltype(K)>) return {A::template constant<K>(), A::zero(), A::zero()};
+    else return {A::template constant<K.c0>(), A::template constant<K.c1>(), A::template constant<K.c2>()};
+  }
+  // a^-1 by the adjugate: t0 = a0^2 - Xi a1 a2, t1 = Xi a2^2 - a0 a1, t2 = a1^2 - a0 a2, and
+  // a (t0 + t1 v + t2 v^2) = a0 t0 + Xi (a2 t1 + a1 t2), an element of A; 0 for 0.
+  FF_INLINE static value inverse(const value& a) {
+    const base_value t0 = A::sub(A::square(a.c0), times_xi(A::mul(a.c1, a.c2)));
+    const base_value t1 = A::sub(times_xi(A::square(a.c2)), A::mul(a.c0, a.c1));
+    const base_value t2 = A::sub(A::square(a.c1), A::mul(a.c0, a.c2));
+    const base_value d = A::add(A::mul(a.c0, t0), times_xi(A::add(A::mul(a.c2, t1), A::mul(a.c1, t2))));
+    const base_value n = A::inverse(d);
+    return {A::mul(t0, n), A::mul(t1, n), A::mul(t2, n)};
+  }
+};
+}  // namespace ff::tower

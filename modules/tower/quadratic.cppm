@@ -1,0 +1,98 @@
+// ff.tower.quadratic: the quadratic extension A[u] / (u^2 - Beta) over any arithmetic A (a
+// field's arithmetic under one backend policy: ff::prime::arithmetic, or another tower
+// level), Beta a compile-time constant of A (ff.tower.constant) that is not a square.
+// Products by Beta and by other constants go through mul_constant, so u^2 = -1 costs a
+// negation and xi = 9 + u two products by 9. Constant time: no branch on values.
+module;
+#include <concepts>
+#include "../core/macros.h"
+export module ff.tower.quadratic;
+import ff.core.element;
+import ff.tower.constant;
+
+export namespace ff::tower {
+template <class A, auto Beta, constant_products Mode = constant_products::specialized>
+struct quadratic {
+  using base = A;
+  using base_value = typename A::value;
+  static constexpr auto beta = Beta;
+  struct value {
+    base_value c0, c1;  // c0 + c1 u
+    friend constexpr bool operator==(const value&, const value&) = default;
+  };
+
+  FF_INLINE static constexpr value zero() { return {A::zero(), A::zero()}; }
+  FF_INLINE static constexpr value one() { return {A::one(), A::zero()}; }
+  FF_INLINE static value add(const value& a, const value& b) { return {A::add(a.c0, b.c0), A::add(a.c1, b.c1)}; }
+  FF_INLINE static value sub(const value& a, const value& b) { return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1)}; }
+  FF_INLINE static value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1)}; }
+  FF_INLINE static value conjugate(const value& a) { return {a.c0, A::neg(a.c1)}; }
+
+  // K x for a constant K of A, by the level's Mode where K is an integer.
+  template <auto K>
+  FF_INLINE static base_value base_times(const base_value& x) {
+    if constexpr (Mode == constant_products::additions && std::integral<decltype(K)>) return A::template mul_constant_by_additions<K>(x);
+    else return A::template mul_constant<K>(x);
+  }
+  // acc + K x for a constant K of A: nothing, an addition, a subtraction, or a product by K.
+  template <auto K>
+  FF_INLINE static base_value add_times(const base_value& acc, const base_value& x) {
+    if constexpr (is_zero(K)) return acc;
+    else if constexpr (is_integer(K, 1)) return A::add(acc, x);
+    else if constexpr (is_integer(K, -1)) return A::sub(acc, x);
+    else return A::add(acc, base_times<K>(x));
+  }
+  // Beta x.
+  FF_INLINE static base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
+
+  // Karatsuba: three products of A instead of four.
+  FF_INLINE static value mul(const value& a, const value& b) {
+    const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1);
+    const base_value s = A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1));
+    return {add_times<Beta>(v0, v1), A::sub(A::sub(s, v0), v1)};
+  }
+  // (a0 + a1 u)^2 = a0^2 + Beta a1^2 + 2 a0 a1 u: two products of A, by
+  // (a0 + a1)(a0 + Beta a1) = a0^2 + Beta a1^2 + (1 + Beta) a0 a1 (the complex squaring when
+  // Beta = -1).
+  FF_INLINE static value square(const value& a) {
+    const base_value m = A::mul(a.c0, a.c1);
+    const base_value t = A::mul(A::add(a.c0, a.c1), add_times<Beta>(a.c0, a.c1));
+    if constexpr (is_integer(Beta, -1)) return {t, A::add(m, m)};
+    else return {A::sub(t, add_times<Beta>(m, m)), A::add(m, m)};
+  }
+  // a K for a constant K: an integer scales both coordinates; (k0 + k1 u) multiplies out as
+  // (k0 a0 + Beta k1 a1) + (k1 a0 + k0 a1) u with the zero terms dropped.
+  template <auto K>
+  FF_INLINE static value mul_constant(const value& a) {
+    if constexpr (std::integral<decltype(K)>) {
+      return {base_times<K>(a.c0), base_times<K>(a.c1)};
+    } else if constexpr (Mode == constant_products::generic) {
+      return mul(a, constant<K>());
+    } else if constexpr (is_zero(K.c1)) {
+      return {base_times<K.c0>(a.c0), base_times<K.c0>(a.c1)};
+    } else if constexpr (is_zero(K.c0)) {
+      return {times_beta(base_times<K.c1>(a.c1)), base_times<K.c1>(a.c0)};
+    } else {
+      const base_value k0a0 = base_times<K.c0>(a.c0), k0a1 = base_times<K.c0>(a.c1);
+      if constexpr (std::integral<decltype(Beta)> && std::integral<decltype(K.c1)>) {
+        // Beta k1 folds into one integer: (9 + u) a = (9 a0 - a1) + (a0 + 9 a1) u for Beta = -1.
+        return {add_times<Beta * K.c1>(k0a0, a.c1), add_times<K.c1>(k0a1, a.c0)};
+      } else {
+        return {A::add(k0a0, times_beta(base_times<K.c1>(a.c1))), add_times<K.c1>(k0a1, a.c0)};
+      }
+    }
+  }
+  // The constant K as a value.
+  template <auto K>
+  FF_INLINE static constexpr value constant() {
+    if constexpr (std::integral<decltype(K)>) return {A::template constant<K>(), A::zero()};
+    else return {A::template constant<K.c0>(), A::template constant<K.c1>()};
+  }
+  // a^-1 = conj(a) / (a0^2 - Beta a1^2); 0 for 0.
+  FF_INLINE static value inverse(const value& a) {
+    const base_value norm = A::sub(A::square(a.c0), times_beta(A::square(a.c1)));
+    const base_value n = A::inverse(norm);
+    return {A::mul(a.c0, n), A::neg(A::mul(a.c1, n))};
+  }
+};
+}  // namespace ff::tower
