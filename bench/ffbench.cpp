@@ -49,6 +49,8 @@ int main(int argc, char** argv) {
   app.add_flag("--primes", o.primes,
                "seed 002's eight primes: M and S, special reduction vs generic Montgomery, beside the published "
                "Haswell cycles; X25519 / X448 vs OpenSSL and libsodium");
+  app.add_flag("--tower", o.tower,
+               "BN254's tower (Fp2, Fp6, Fp12: mul, sqr, inverse) and seed 001's three products by xi");
   app.add_option("--family", family, "prime: --ops for every prime field")->check(CLI::IsMember({"prime"}));
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
@@ -132,9 +134,9 @@ int main(int argc, char** argv) {
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower;
 
-    if (!o.ops && !o.primes && !ffb::run_property_gate(o)) {
+    if (!o.ops && !o.primes && !o.tower && !ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
       return 1;
     }
@@ -144,6 +146,7 @@ int main(int argc, char** argv) {
     if (full) ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
     if (o.ops || full) ffb::run_ops_report(o, r);
     if (o.primes) ffb::run_primes_report(o, r);
+    if (o.tower) ffb::run_tower_report(o, r);
     if (o.sweep) ffb::run_sweep(o, r);
     if (full) ffb::run_power_report(o, r);
     if (full || o.mul) {

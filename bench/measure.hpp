@@ -4,6 +4,7 @@
 // Plain header with no imports: include it before any `import`.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -56,6 +57,31 @@ timing time_best_of(int samples, double ops, Sample&& sample) {
 template <class T>
 inline void keep(const T& value) {
   asm volatile("" : : "r,m"(value) : "memory");
+}
+
+// n applications of f as one dependent chain (latency) and as `Chains` chains interleaved
+// (throughput: independent operations in flight), each sample inside enter(body), which runs
+// body under a backend's target. vary(x, k) makes chain k's start differ from the others (so
+// the compiler cannot merge them).
+template <int Chains = 8, class L, class Enter, class Vary, class F>
+std::array<std::function<void()>, 2> chain_samples(std::size_t n, const L& x0, Enter enter, Vary vary, F f) {
+  std::function<void()> latency = [=] {
+    enter([&]() __attribute__((always_inline)) {  // FF_LAMBDA_INLINE: the body inlines into enter's target
+      L x = x0;
+      for (std::size_t i = 0; i < n; ++i) x = f(x);
+      keep(x);
+    });
+  };
+  std::function<void()> throughput = [=] {
+    enter([&]() __attribute__((always_inline)) {  // FF_LAMBDA_INLINE: the body inlines into enter's target
+      std::array<L, Chains> x;
+      for (int k = 0; k < Chains; ++k) x[k] = vary(x0, k);
+      for (std::size_t i = 0; i < n / Chains; ++i)
+        for (auto& xk : x) xk = f(xk);
+      keep(x);
+    });
+  };
+  return {latency, throughput};
 }
 
 // ns per cycle: a dependent chain of 64-bit additions, one cycle each on every x86-64 and

@@ -69,27 +69,13 @@ constexpr int chains = 8;
 // interleaved (throughput), under policy P without dispatch.
 template <class P, class L, class Mul, class Sqr>
 std::vector<std::function<void()>> product_samples(std::size_t n, const L& x0, Mul mul, Sqr sqr) {
-  auto latency = [n, x0](auto f) {
-    return std::function<void()>([n, x0, f] {
-      ff::run_with<ff::target_of(P::id)>([&]() FF_LAMBDA_INLINE {
-        L x = x0;
-        for (std::size_t i = 0; i < n; ++i) x = f(x);
-        keep(x);
-      });
-    });
+  auto enter = [](auto&& body) FF_LAMBDA_INLINE { ff::run_with<ff::target_of(P::id)>(body); };
+  auto vary = [](L x, int k) {
+    x[0] ^= u64(k);
+    return x;
   };
-  auto throughput = [n, x0](auto f) {
-    return std::function<void()>([n, x0, f] {
-      ff::run_with<ff::target_of(P::id)>([&]() FF_LAMBDA_INLINE {
-        std::array<L, chains> x;
-        for (int k = 0; k < chains; ++k) x[k] = x0, x[k][0] ^= u64(k);
-        for (std::size_t i = 0; i < n / chains; ++i)
-          for (auto& xk : x) xk = f(xk);
-        keep(x);
-      });
-    });
-  };
-  return {latency(mul), throughput(mul), latency(sqr), throughput(sqr)};
+  const auto m = chain_samples<chains>(n, x0, enter, vary, mul), s = chain_samples<chains>(n, x0, enter, vary, sqr);
+  return {m[0], m[1], s[0], s[1]};
 }
 const char* const product_benches[] = {"mul_lat", "mul_reg", "sqr_lat", "sqr_reg"};
 // The field's own kernels under P.
@@ -257,7 +243,7 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
       keep(k);
     });
     who.emplace_back("fieldlab", std::string(ff::to_string(be)));
-    constexpr ff::ladder_limbs other = Curve::limbs == ff::ladder_limbs::field ? ff::ladder_limbs::radix : ff::ladder_limbs::field;
+    constexpr ff::ladder_limbs other = ff::other_than(Curve::limbs);
     auto alternative = [be](const key& k, const key& u) { return Curve::scalarmult(be, other, k, u); };
     if (alternative(priv, peer) != expected) throw std::runtime_error(std::string(Curve::name) + ": the alternative ladder disagrees");
     fns.push_back([&, alternative] {

@@ -16,6 +16,7 @@ struct options {
   bool mul = false, isomorphism = false, sweep = false;
   bool ops = false;                        // --ops: the prime fields' operation table
   bool primes = false;                     // --primes: seed 002's table, X25519 / X448
+  bool tower = false;                      // --tower: BN254's tower and seed 001's xi variants
   std::vector<std::string> prime_fields;   // resolved, for --ops
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
@@ -101,6 +102,7 @@ void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
 void run_summary(const options& o, results& r);
 void run_primes_report(const options& o, results& r);  // primes_report.cpp: seed 002's table, X25519 / X448
+void run_tower_report(const options& o, results& r);   // tower_report.cpp: BN254's tower, seed 001's xi variants
 void run_ops_report(const options& o, results& r);  // ops_report.cpp: the prime fields' operation table  // summary.cpp: ghash-powers-bench's results table
 
 }  // namespace ffb

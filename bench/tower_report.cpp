@@ -1,0 +1,159 @@
+// ffbench --tower: BN254's tower (ff.tower over ff::bn254_fp, ff::bn254::fp2/fp6/fp12) under
+// each prime backend: multiplication and squaring at every level (throughput and latency), the
+// inverses (latency), and seed 001's three products by xi (ff::tower::constant_products) alone
+// and inside Fp6 and Fp12 multiplication; ns and calibrated core cycles, everything of one
+// backend timed interleaved. Each level's figures are also given in Fp products (the issue's
+// "Fp12 multiplication in at most 75 Fp multiplications" is that column). The pairing rows
+// join when the pairing exists.
+#include <cstdio>
+#include <functional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include "core/macros.h"
+#include "measure.hpp"
+#include "report.hpp"
+import ff;
+
+namespace ffb {
+namespace {
+namespace tw = ff::tower;
+using modes = tw::constant_products;
+
+// A random value of a tower level (or of the base field's arithmetic).
+template <class T>
+typename T::value random_value(std::mt19937_64& rng) {
+  if constexpr (requires { T::beta; }) {
+    return {random_value<typename T::base>(rng), random_value<typename T::base>(rng)};
+  } else if constexpr (requires { T::xi; }) {
+    return {random_value<typename T::base>(rng), random_value<typename T::base>(rng), random_value<typename T::base>(rng)};
+  } else {
+    return T::field::random(rng).limb;
+  }
+}
+
+struct row {
+  std::string field, bench, variant;
+  std::function<void()> fn;
+};
+
+// x = f(x) as latency and throughput samples of level T under policy P, named field/bench.
+template <class P, class T, class F>
+void add_chains(std::vector<row>& rows, std::size_t n, std::mt19937_64& rng, const std::string& field,
+                const std::string& op, const std::string& variant, F f, bool throughput = true) {
+  using V = typename T::value;
+  std::array<V, 8> starts;
+  for (auto& s : starts) s = random_value<T>(rng);
+  auto enter = [](auto&& body) FF_LAMBDA_INLINE { ff::run_with<ff::target_of(P::id)>(body); };
+  auto vary = [starts](const V&, int k) { return starts[std::size_t(k)]; };
+  const auto samples = chain_samples<8>(n, starts[0], enter, vary, f);
+  rows.push_back({field, op + "_lat", variant, samples[0]});
+  if (throughput) rows.push_back({field, op + "_reg", variant, samples[1]});
+}
+
+template <class P>
+void measure_backend(const options& o, results& r, double ns_per_cycle) {
+  using fp = ff::bn254::fp<P>;
+  using fp2 = ff::bn254::fp2<P>;
+  using fp6 = ff::bn254::fp6<P>;
+  using fp12 = ff::bn254::fp12<P>;
+  const std::string be(ff::to_string(P::id));
+  std::mt19937_64 rng(1648);
+  // The gate: a a^-1 = 1 in Fp12, and the three products by xi agree (ctest's tower_test
+  // checks every operation against NTL).
+  const auto a = random_value<fp12>(rng);
+  if (fp12::mul(a, fp12::inverse(a)) != fp12::one()) throw std::runtime_error("bn254 fp12 " + be + ": a a^-1 != 1");
+  const auto b = random_value<fp2>(rng);
+  const auto xi_s = ff::bn254::fp2<P, modes::specialized>::template mul_constant<ff::bn254::xi>(b);
+  const auto xi_g = ff::bn254::fp2<P, modes::generic>::template mul_constant<ff::bn254::xi>({b.c0, b.c1});
+  const auto xi_a = ff::bn254::fp2<P, modes::additions>::template mul_constant<ff::bn254::xi>({b.c0, b.c1});
+  if (xi_s.c0 != xi_g.c0 || xi_s.c1 != xi_g.c1 || xi_s.c0 != xi_a.c0 || xi_s.c1 != xi_a.c1)
+    throw std::runtime_error("bn254 fp2 " + be + ": the products by xi disagree");
+  progress("bn254 tower " + be);
+
+  const std::size_t n = o.quick ? 64 : 2048;
+  std::vector<row> rows;
+  auto levels = [&]<class T>(const std::string& name) {
+    const auto y = random_value<T>(rng);
+    add_chains<P, T>(rows, n, rng, name, "mul", "tower", [y](const typename T::value& x) FF_LAMBDA_INLINE { return T::mul(x, y); });
+    add_chains<P, T>(rows, n, rng, name, "sqr", "tower", [](const typename T::value& x) FF_LAMBDA_INLINE { return T::square(x); });
+    add_chains<P, T>(rows, n / 8, rng, name, "inverse", "tower", [](const typename T::value& x) FF_LAMBDA_INLINE { return T::inverse(x); },
+                     false);
+  };
+  levels.template operator()<fp>("bn254_fp");
+  levels.template operator()<fp2>("bn254_fp2");
+  levels.template operator()<fp6>("bn254_fp6");
+  levels.template operator()<fp12>("bn254_fp12");
+  auto variant = [&]<modes Mode>(const std::string& name) {
+    using v2 = ff::bn254::fp2<P, Mode>;
+    using v6 = ff::bn254::fp6<P, Mode>;
+    using v12 = ff::bn254::fp12<P, Mode>;
+    add_chains<P, v2>(rows, n, rng, "bn254_fp2", "xi", name,
+                      [](const typename v2::value& x) FF_LAMBDA_INLINE { return v2::template mul_constant<ff::bn254::xi>(x); });
+    const auto y6 = random_value<v6>(rng);
+    add_chains<P, v6>(rows, n, rng, "bn254_fp6", "mul", name, [y6](const typename v6::value& x) FF_LAMBDA_INLINE { return v6::mul(x, y6); });
+    const auto y12 = random_value<v12>(rng);
+    add_chains<P, v12>(rows, n, rng, "bn254_fp12", "mul", name,
+                       [y12](const typename v12::value& x) FF_LAMBDA_INLINE { return v12::mul(x, y12); });
+  };
+  variant.template operator()<modes::specialized>("xi specialized");
+  variant.template operator()<modes::generic>("xi generic");
+  variant.template operator()<modes::additions>("xi additions");
+
+  std::vector<std::function<void()>> fns;
+  for (const row& w : rows) fns.push_back(w.fn);
+  const std::vector<timing> t = time_interleaved(o.samples, double(n), fns);
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    // The inverse chains ran n / 8 operations.
+    const double scale = rows[k].bench == "inverse_lat" ? 8 : 1;
+    r.add({.bench = rows[k].bench, .field = rows[k].field, .backend = be, .variant = rows[k].variant, .samples = t[k].samples,
+           .ns_per_op = t[k].ns_per_op * scale, .ns_median = t[k].ns_median * scale,
+           .cycles = t[k].ns_per_op * scale / ns_per_cycle, .cycles_median = t[k].ns_median * scale / ns_per_cycle});
+  }
+}
+
+void print_backend(const results& r, double ns_per_cycle, const std::string& be) {
+  auto get = [&](const std::string& bench, const std::string& field, const std::string& variant) {
+    return r.find(bench, field, "fieldlab", be, std::nullopt, variant);
+  };
+  auto cell = [&](std::optional<double> ns) {
+    char buf[40] = "-";
+    if (ns) std::snprintf(buf, sizeof buf, "%.0f (%.1f ns)", *ns / ns_per_cycle, *ns);
+    return std::string(buf);
+  };
+  const auto fp_mul = get("mul_reg", "bn254_fp", "tower");
+  std::printf("\nBN254 tower, %s backend: calibrated cycles (ns); throughput = 8 independent chains\n", be.c_str());
+  std::printf("%-12s %-20s %-20s %-20s %-20s %-20s %s\n", "level", "mul", "mul latency", "sqr", "sqr latency", "inverse latency",
+              "mul / sqr in Fp muls");
+  for (const char* level : {"bn254_fp", "bn254_fp2", "bn254_fp6", "bn254_fp12"}) {
+    const auto m = get("mul_reg", level, "tower"), s = get("sqr_reg", level, "tower");
+    char ratio[40] = "-";
+    if (m && s && fp_mul) std::snprintf(ratio, sizeof ratio, "%.1f / %.1f", *m / *fp_mul, *s / *fp_mul);
+    std::printf("%-12s %-20s %-20s %-20s %-20s %-20s %s\n", level, cell(m).c_str(), cell(get("mul_lat", level, "tower")).c_str(),
+                cell(s).c_str(), cell(get("sqr_lat", level, "tower")).c_str(), cell(get("inverse_lat", level, "tower")).c_str(),
+                ratio);
+  }
+  std::printf("\nSeed 001's products by xi = 9 + u (ff::tower::constant_products), %s backend: throughput (latency)\n", be.c_str());
+  std::printf("%-16s %-36s %-36s %s\n", "variant", "xi product", "Fp6 mul", "Fp12 mul");
+  for (const char* v : {"xi specialized", "xi generic", "xi additions"}) {
+    auto both = [&](const char* field, const char* op) {
+      return cell(get(std::string(op) + "_reg", field, v)) + " (" + cell(get(std::string(op) + "_lat", field, v)) + ")";
+    };
+    std::printf("%-16s %-36s %-36s %s\n", v + 3, both("bn254_fp2", "xi").c_str(), both("bn254_fp6", "mul").c_str(),
+                both("bn254_fp12", "mul").c_str());
+  }
+}
+
+}  // namespace
+
+void run_tower_report(const options& o, results& r) {
+  const double ns_per_cycle = calibrate_cycles(o, r);
+  [&]<class... P>(ff::policy_list<P...>) {
+    ([&] { if (ff::cpu_has(P::id)) measure_backend<P>(o, r, ns_per_cycle); }(), ...);
+  }(typename ff::bn254_fp::scalar_policies{});
+  for (ff::backend be : ff::available_backends(ff::family::prime))
+    if (be == ff::scalar_sibling(be)) print_backend(r, ns_per_cycle, std::string(ff::to_string(be)));
+}
+
+}  // namespace ffb
