@@ -21,18 +21,6 @@ namespace {
 namespace tw = ff::tower;
 using modes = tw::constant_products;
 
-// A random value of a tower level (or of the base field's arithmetic).
-template <class T>
-typename T::value random_value(std::mt19937_64& rng) {
-  if constexpr (requires { T::beta; }) {
-    return {random_value<typename T::base>(rng), random_value<typename T::base>(rng)};
-  } else if constexpr (requires { T::xi; }) {
-    return {random_value<typename T::base>(rng), random_value<typename T::base>(rng), random_value<typename T::base>(rng)};
-  } else {
-    return T::field::random(rng).limb;
-  }
-}
-
 struct row {
   std::string field, bench, variant;
   std::function<void()> fn;
@@ -44,7 +32,7 @@ void add_chains(std::vector<row>& rows, std::size_t n, std::mt19937_64& rng, con
                 const std::string& op, const std::string& variant, F f, bool throughput = true) {
   using V = typename T::value;
   std::array<V, 8> starts;
-  for (auto& s : starts) s = random_value<T>(rng);
+  for (auto& s : starts) s = T::random(rng);
   auto enter = [](auto&& body) FF_LAMBDA_INLINE { ff::run_with<ff::target_of(P::id)>(body); };
   auto vary = [starts](const V&, int k) { return starts[std::size_t(k)]; };
   const auto samples = chain_samples<8>(n, starts[0], enter, vary, f);
@@ -62,9 +50,9 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
   std::mt19937_64 rng(1648);
   // The gate: a a^-1 = 1 in Fp12, and the three products by xi agree (ctest's tower_test
   // checks every operation against NTL).
-  const auto a = random_value<fp12>(rng);
+  const auto a = fp12::random(rng);
   if (fp12::mul(a, fp12::inverse(a)) != fp12::one()) throw std::runtime_error("bn254 fp12 " + be + ": a a^-1 != 1");
-  const auto b = random_value<fp2>(rng);
+  const auto b = fp2::random(rng);
   const auto xi_s = ff::bn254::fp2<P, modes::specialized>::template mul_constant<ff::bn254::xi>(b);
   const auto xi_g = ff::bn254::fp2<P, modes::generic>::template mul_constant<ff::bn254::xi>({b.c0, b.c1});
   const auto xi_a = ff::bn254::fp2<P, modes::additions>::template mul_constant<ff::bn254::xi>({b.c0, b.c1});
@@ -75,7 +63,7 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
   const std::size_t n = o.quick ? 64 : 2048;
   std::vector<row> rows;
   auto levels = [&]<class T>(const std::string& name) {
-    const auto y = random_value<T>(rng);
+    const auto y = T::random(rng);
     add_chains<P, T>(rows, n, rng, name, "mul", "tower", [y](const typename T::value& x) FF_LAMBDA_INLINE { return T::mul(x, y); });
     add_chains<P, T>(rows, n, rng, name, "sqr", "tower", [](const typename T::value& x) FF_LAMBDA_INLINE { return T::square(x); });
     add_chains<P, T>(rows, n / 8, rng, name, "inverse", "tower", [](const typename T::value& x) FF_LAMBDA_INLINE { return T::inverse(x); },
@@ -91,9 +79,9 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
     using v12 = ff::bn254::fp12<P, Mode>;
     add_chains<P, v2>(rows, n, rng, "bn254_fp2", "xi", name,
                       [](const typename v2::value& x) FF_LAMBDA_INLINE { return v2::template mul_constant<ff::bn254::xi>(x); });
-    const auto y6 = random_value<v6>(rng);
+    const auto y6 = v6::random(rng);
     add_chains<P, v6>(rows, n, rng, "bn254_fp6", "mul", name, [y6](const typename v6::value& x) FF_LAMBDA_INLINE { return v6::mul(x, y6); });
-    const auto y12 = random_value<v12>(rng);
+    const auto y12 = v12::random(rng);
     add_chains<P, v12>(rows, n, rng, "bn254_fp12", "mul", name,
                        [y12](const typename v12::value& x) FF_LAMBDA_INLINE { return v12::mul(x, y12); });
   };

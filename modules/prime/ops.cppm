@@ -9,6 +9,7 @@ module;
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -411,6 +412,8 @@ struct arithmetic {
   using value = limbs<F::n>;
   FF_INLINE static constexpr value zero() { return {}; }
   FF_INLINE static constexpr value one() { return F::one_internal; }
+  // Uniform in [0, p) (tests and benchmarks).
+  static value random(std::mt19937_64& rng) { return F::random(rng).limb; }
   FF_INLINE static value add(const value& a, const value& b) { return detail::add<F>(a, b); }
   FF_INLINE static value sub(const value& a, const value& b) { return detail::sub<F>(a, b); }
   FF_INLINE static value neg(const value& a) { return detail::sub<F>({}, a); }

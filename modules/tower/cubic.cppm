@@ -3,6 +3,7 @@
 // through mul_constant. Constant time: no branch on values.
 module;
 #include <concepts>
+#include <random>
 #include "../core/macros.h"
 export module ff.tower.cubic;
 import ff.core.element;
@@ -21,6 +22,11 @@ struct cubic {
 
   FF_INLINE static constexpr value zero() { return {A::zero(), A::zero(), A::zero()}; }
   FF_INLINE static constexpr value one() { return {A::one(), A::zero(), A::zero()}; }
+  // Uniform: each coordinate uniform in A (tests and benchmarks).
+  static value random(std::mt19937_64& rng) {
+    base_value c0 = A::random(rng), c1 = A::random(rng);
+    return {c0, c1, A::random(rng)};
+  }
   FF_INLINE static value add(const value& a, const value& b) {
     return {A::add(a.c0, b.c0), A::add(a.c1, b.c1), A::add(a.c2, b.c2)};
   }

@@ -5,6 +5,7 @@
 // negation and xi = 9 + u two products by 9. Constant time: no branch on values.
 module;
 #include <concepts>
+#include <random>
 #include "../core/macros.h"
 export module ff.tower.quadratic;
 import ff.core.element;
@@ -23,6 +24,11 @@ struct quadratic {
 
   FF_INLINE static constexpr value zero() { return {A::zero(), A::zero()}; }
   FF_INLINE static constexpr value one() { return {A::one(), A::zero()}; }
+  // Uniform: each coordinate uniform in A (tests and benchmarks).
+  static value random(std::mt19937_64& rng) {
+    base_value c0 = A::random(rng);
+    return {c0, A::random(rng)};
+  }
   FF_INLINE static value add(const value& a, const value& b) { return {A::add(a.c0, b.c0), A::add(a.c1, b.c1)}; }
   FF_INLINE static value sub(const value& a, const value& b) { return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1)}; }
   FF_INLINE static value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1)}; }

@@ -7,7 +7,7 @@
 // Checked, for every field of ff::fields: each kernel under each scalar backend policy, called
 // directly (valgrind's CPUID hides ADX, so dispatch would refuse some policies valgrind runs),
 // and the scalar API under the family's scalar backend (FF_BACKEND chooses it: one ctest run
-// per backend); X25519 and X448 likewise. Batch policies (VPCLMULQDQ, AVX-512) stop valgrind
+// per backend); X25519 and X448 likewise; BN254's tower under each policy. Batch policies (VPCLMULQDQ, AVX-512) stop valgrind
 // with SIGILL: docs/constant-time.md.
 //
 // Outside valgrind the checks only compare each result with the one computed on public inputs.
@@ -155,6 +155,38 @@ void check_curve(std::mt19937_64& rng) {
   ct_check("shared_secret", [&] { return Curve::shared_secret(k, u); }, k, u);
 }
 
+// BN254's tower (ff.tower): every level's mul, square and inverse, and the products by the
+// non-residues in each of seed 001's variants, under each scalar policy directly.
+template <class P>
+void check_tower(std::mt19937_64& rng) {
+  constexpr ff::isa target = ff::target_of(P::id);
+  const std::string on = "<" + std::string(ff::to_string(P::id)) + ">";
+  auto level = [&]<class T>(const std::string& name) {
+    auto a = T::random(rng), b = T::random(rng);
+    ct_check(name + ".mul" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return T::mul(a, b); }); }, a, b);
+    ct_check(name + ".square" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return T::square(a); }); }, a);
+    ct_check(name + ".inverse" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return T::inverse(a); }); }, a);
+  };
+  level.template operator()<ff::bn254::fp2<P>>("fp2");
+  level.template operator()<ff::bn254::fp6<P>>("fp6");
+  level.template operator()<ff::bn254::fp12<P>>("fp12");
+  using modes = ff::tower::constant_products;
+  auto xi = [&]<modes Mode>(const std::string& name) {
+    using T = ff::bn254::fp2<P, Mode>;
+    auto a = T::random(rng);
+    ct_check("fp2.xi_" + name + on,
+             [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return T::template mul_constant<ff::bn254::xi>(a); }); }, a);
+  };
+  xi.template operator()<modes::specialized>("specialized");
+  xi.template operator()<modes::generic>("generic");
+  xi.template operator()<modes::additions>("additions");
+  using fp6 = ff::bn254::fp6<P>;
+  auto c = fp6::random(rng);
+  ct_check("fp6.v" + on,
+           [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return fp6::template mul_constant<ff::tower::cubic_constant<int>{0, 1, 0}>(c); }); },
+           c);
+}
+
 #if defined(FF_CT_LEAKY)
 // Deliberate leaks, compiled only into ct_test_leaky: a loop whose length is the secret's
 // popcount (a branch) and a table lookup at the secret (an address).
@@ -209,7 +241,10 @@ int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
       std::printf("%-9s scalar backend %-8s:%s\n", std::string(Curve::name).c_str(),
                   std::string(ff::to_string(ff::scalar_backend(ff::family::prime))).c_str(), covered.c_str());
     });
-    std::printf("ct_test: %d checks on %d fields and 2 curves, %d wrong results; memcheck's errors, if any, are above\n",
+    covered.clear();
+    [&]<class... P>(ff::policy_list<P...>) { (check_tower<P>(rng), ...); }(typename ff::bn254_fp::scalar_policies{});
+    std::printf("%-9s %s\n", "bn254 tower", covered.c_str());
+    std::printf("ct_test: %d checks on %d fields, 2 curves and BN254's tower, %d wrong results; memcheck's errors, if any, are above\n",
                 checks, fields, wrong);
   } catch (const ff::error& e) {
     std::fprintf(stderr, "ct_test: %s\n", e.what());
