@@ -14,23 +14,30 @@ using namespace ff;
 namespace {
 using Fp = bn254_fp;
 
-// The flat ring of one level: its modulus and the images of u, v, w.
+// The flat ring of one level: its modulus, the images of u, v, w, and X^p (the Frobenius map
+// is f(X) -> f(X^p), which is cheaper for NTL than f^p).
 struct flat_ring {
-  NTL::ZZ_pX modulus, u, v, w;
+  NTL::ZZ_pX modulus, u, v, w, x_to_p;
 };
 NTL::ZZ_pX monomial(long c, long e) {
   NTL::ZZ_pX x;
   NTL::SetCoeff(x, e, c);
   return x;
 }
-flat_ring ring(long degree) {
+flat_ring make_ring(long degree) {
   flat_ring r;
   const long h = degree / 2;  // X^degree - 18 X^h + 82, or X^2 + 1
   r.modulus = degree == 2 ? monomial(1, 2) + monomial(1, 0) : monomial(1, degree) - monomial(18, h) + monomial(82, 0);
   r.w = monomial(1, 1);
   r.v = degree == 12 ? monomial(1, 2) : monomial(1, 1);
   r.u = degree == 2 ? monomial(1, 1) : monomial(1, degree / 2) - monomial(9, 0);
+  r.x_to_p = NTL::PowerXMod(ref::prime_modulus<Fp>(), NTL::ZZ_pXModulus(r.modulus));
   return r;
+}
+// Built once per degree (every caller has pushed BN254's p).
+const flat_ring& ring(long degree) {
+  static const flat_ring r2 = make_ring(2), r6 = make_ring(6), r12 = make_ring(12);
+  return degree == 2 ? r2 : degree == 6 ? r6 : r12;
 }
 
 template <class P>
@@ -73,7 +80,7 @@ void register_level(const std::string& suite, long degree) {
   auto check = [degree](auto property) {
     return [degree, property] {
       NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
-      const flat_ring R = ring(degree);
+      const flat_ring& R = ring(degree);
       property(R);
     };
   };
@@ -86,6 +93,11 @@ void register_level(const std::string& suite, long degree) {
     RC_ASSERT(L::flat(T::add(a, b), R) == fa + fb);
     RC_ASSERT(L::flat(T::sub(a, b), R) == fa - fb);
     RC_ASSERT(L::flat(T::neg(a), R) == -fa);
+  }));
+  // a^p (the Frobenius map, its constants computed at compile time) against NTL's power.
+  fft::register_property(suite, "frobenius_equals_ntl", check([gen](const flat_ring& R) {
+    const auto a = gen();
+    RC_ASSERT(L::flat(T::frobenius(a), R) == NTL::CompMod(L::flat(a, R), R.x_to_p, R.modulus));
   }));
   fft::register_property(suite, "inverse_equals_ntl", check([gen](const flat_ring& R) {
     const auto a = gen();
@@ -100,7 +112,7 @@ void register_constants(const std::string& suite) {
   using L = levels<P>;
   fft::register_property(suite, "fp6_times_xi_equals_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
-    const flat_ring R = ring(6);
+    const flat_ring& R = ring(6);
     const auto a = L::random(std::type_identity<typename L::fp2>{});
     RC_ASSERT(L::flat(L::fp2::template mul_constant<bn254::xi>(a), R) == NTL::MulMod(L::flat(a, R), R.u + 9, R.modulus));
   });
@@ -109,7 +121,7 @@ void register_constants(const std::string& suite) {
   fft::register_test(suite, "xi_variants_equal_ntl", [] {
     using tower::constant_products;
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
-    const flat_ring R = ring(6);
+    const flat_ring& R = ring(6);
     const NTL::ZZ p = ref::prime_modulus<Fp>();
     const NTL::ZZ edges[] = {NTL::ZZ(0), NTL::ZZ(1), NTL::ZZ(2), NTL::ZZ(8), NTL::ZZ(9), p - 1, p - 2, p / 2, p / 2 + 1, (p - 1) / 9};
     std::vector<typename L::fp2::value> inputs;
@@ -118,9 +130,7 @@ void register_constants(const std::string& suite) {
     std::mt19937_64 rng(1648);
     for (int i = 0; i < 2000; ++i) inputs.push_back({Fp::random(rng).limb, Fp::random(rng).limb});
     auto times_xi = [&]<constant_products Mode>(const typename L::fp2::value& a) {
-      using V = bn254::fp2<P, Mode>;
-      const typename V::value r = V::template mul_constant<bn254::xi>(typename V::value{a.c0, a.c1});
-      return L::flat(typename L::fp2::value{r.c0, r.c1}, R);
+      return L::flat(bn254::fp2<P, Mode>::template mul_constant<bn254::xi>(a), R);
     };
     for (const auto& a : inputs) {
       const NTL::ZZ_pX expected = NTL::MulMod(L::flat(a, R), R.u + 9, R.modulus);
@@ -131,7 +141,7 @@ void register_constants(const std::string& suite) {
   });
   fft::register_property(suite, "fp12_times_v_equals_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
-    const flat_ring R = ring(12);
+    const flat_ring& R = ring(12);
     const auto a = L::random(std::type_identity<typename L::fp6>{});
     RC_ASSERT(L::flat(L::fp6::template mul_constant<tower::cubic_constant<int>{0, 1, 0}>(a), R) ==
               NTL::MulMod(L::flat(a, R), R.v, R.modulus));

@@ -410,19 +410,20 @@ struct arithmetic {
   using field = F;
   using policy = P;
   using value = limbs<F::n>;
+  using portable_twin = arithmetic<F, portable>;
   FF_INLINE static constexpr value zero() { return {}; }
   FF_INLINE static constexpr value one() { return F::one_internal; }
   // Uniform in [0, p) (tests and benchmarks).
   static value random(std::mt19937_64& rng) { return F::random(rng).limb; }
-  FF_INLINE static value add(const value& a, const value& b) { return detail::add<F>(a, b); }
-  FF_INLINE static value sub(const value& a, const value& b) { return detail::sub<F>(a, b); }
-  FF_INLINE static value neg(const value& a) { return detail::sub<F>({}, a); }
-  FF_INLINE static value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
-  FF_INLINE static value square(const value& a) { return P::template square<F>(a); }
+  FF_INLINE static constexpr value add(const value& a, const value& b) { return detail::add<F>(a, b); }
+  FF_INLINE static constexpr value sub(const value& a, const value& b) { return detail::sub<F>(a, b); }
+  FF_INLINE static constexpr value neg(const value& a) { return detail::sub<F>({}, a); }
+  FF_INLINE static constexpr value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
+  FF_INLINE static constexpr value square(const value& a) { return P::template square<F>(a); }
   // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else one product
   // (a multiplication row and a fold for the special forms).
   template <auto K>
-  FF_INLINE static value mul_constant(const value& a) {
+  FF_INLINE static constexpr value mul_constant(const value& a) {
     static_assert(std::integral<decltype(K)>, "a constant of a prime field is an integer");
     constexpr long long k = static_cast<long long>(K);
     if constexpr (k == 0) return {};
@@ -460,6 +461,24 @@ struct arithmetic {
   }
   // a^-1 (safegcd, constant time); 0 for 0.
   FF_INLINE static value inverse(const value& a) { return safegcd::inverse<false, F::bits>(a, F::inverse_factor, F::p); }
+  // The towers' Frobenius constants: (p - 1) / D, whether D divides p - 1, K^((p - 1) / D).
+  template <unsigned D>
+  static constexpr limbs<F::n> p_minus_1_over() {
+    limbs<F::n> e = F::p_minus(1);
+    if (div_small(e, D) != 0) throw "p - 1 is not a multiple of D";
+    return e;
+  }
+  template <unsigned D>
+  static constexpr bool divides_p_minus_1() {
+    limbs<F::n> e = F::p_minus(1);
+    return div_small(e, D) == 0;
+  }
+  template <auto K, unsigned D>
+  static constexpr value frobenius_constant() {
+    return F::pow_constant(constant<K>(), p_minus_1_over<D>());
+  }
+  // a^p = a.
+  FF_INLINE static constexpr value frobenius(const value& a) { return a; }
 };
 }  // namespace prime
 

@@ -5,7 +5,10 @@
 // terms, 1 is free, -1 is a negation, another integer one product by a base-field constant;
 // never a generic product of two tower elements.
 module;
+#include <array>
 #include <concepts>
+#include <cstddef>
+#include <cstdint>
 export module ff.tower.constant;
 
 export namespace ff::tower {
@@ -39,5 +42,17 @@ constexpr bool is_zero(const quadratic_constant<C>& k) {
 template <class C>
 constexpr bool is_zero(const cubic_constant<C>& k) {
   return is_zero(k.c0) && is_zero(k.c1) && is_zero(k.c2);
+}
+
+// base^e for a little-endian exponent, square and multiply on level T: for compile-time
+// constants (T a level over the portable policy, whose operations are constexpr).
+template <class T, std::size_t N>
+constexpr typename T::value power(const typename T::value& base, const std::array<std::uint64_t, N>& e) {
+  typename T::value r = T::one();
+  for (std::size_t i = 64 * N; i-- > 0;) {
+    r = T::square(r);
+    if ((e[i / 64] >> (i % 64)) & 1) r = T::mul(r, base);
+  }
+  return r;
 }
 }  // namespace ff::tower

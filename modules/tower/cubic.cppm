@@ -10,15 +10,21 @@ import ff.core.element;
 import ff.tower.constant;
 
 export namespace ff::tower {
+// c0 + c1 v + c2 v^2: one type for a level under every policy.
+template <class B>
+struct cubic_value {
+  B c0, c1, c2;
+  friend constexpr bool operator==(const cubic_value&, const cubic_value&) = default;
+};
+
 template <class A, auto Xi>
 struct cubic {
   using base = A;
   using base_value = typename A::value;
+  using value = cubic_value<base_value>;
+  // The same level over the portable policy (constexpr: compile-time constants).
+  using portable_twin = cubic<typename A::portable_twin, Xi>;
   static constexpr auto xi = Xi;
-  struct value {
-    base_value c0, c1, c2;  // c0 + c1 v + c2 v^2
-    friend constexpr bool operator==(const value&, const value&) = default;
-  };
 
   FF_INLINE static constexpr value zero() { return {A::zero(), A::zero(), A::zero()}; }
   FF_INLINE static constexpr value one() { return {A::one(), A::zero(), A::zero()}; }
@@ -27,17 +33,17 @@ struct cubic {
     base_value c0 = A::random(rng), c1 = A::random(rng);
     return {c0, c1, A::random(rng)};
   }
-  FF_INLINE static value add(const value& a, const value& b) {
+  FF_INLINE static constexpr value add(const value& a, const value& b) {
     return {A::add(a.c0, b.c0), A::add(a.c1, b.c1), A::add(a.c2, b.c2)};
   }
-  FF_INLINE static value sub(const value& a, const value& b) {
+  FF_INLINE static constexpr value sub(const value& a, const value& b) {
     return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1), A::sub(a.c2, b.c2)};
   }
-  FF_INLINE static value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1), A::neg(a.c2)}; }
-  FF_INLINE static base_value times_xi(const base_value& x) { return A::template mul_constant<Xi>(x); }
+  FF_INLINE static constexpr value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1), A::neg(a.c2)}; }
+  FF_INLINE static constexpr base_value times_xi(const base_value& x) { return A::template mul_constant<Xi>(x); }
 
   // Karatsuba over three coordinates: six products of A instead of nine.
-  FF_INLINE static value mul(const value& a, const value& b) {
+  FF_INLINE static constexpr value mul(const value& a, const value& b) {
     const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1), v2 = A::mul(a.c2, b.c2);
     const base_value s12 = A::sub(A::sub(A::mul(A::add(a.c1, a.c2), A::add(b.c1, b.c2)), v1), v2);  // a1 b2 + a2 b1
     const base_value s01 = A::sub(A::sub(A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1)), v0), v1);  // a0 b1 + a1 b0
@@ -45,7 +51,7 @@ struct cubic {
     return {A::add(v0, times_xi(s12)), A::add(s01, times_xi(v2)), A::add(s02, v1)};
   }
   // Chung-Hasan SQR2: two squares and three products of A.
-  FF_INLINE static value square(const value& a) {
+  FF_INLINE static constexpr value square(const value& a) {
     const base_value s0 = A::square(a.c0);
     const base_value m01 = A::mul(a.c0, a.c1), s1 = A::add(m01, m01);          // 2 a0 a1
     const base_value s2 = A::square(A::add(A::sub(a.c0, a.c1), a.c2));        // (a0 - a1 + a2)^2
@@ -59,7 +65,7 @@ struct cubic {
   // form a tower needs: v itself as the next level's non-residue) shifts the coordinates, the
   // ones that wrap past v^2 times Xi.
   template <auto K>
-  FF_INLINE static value mul_constant(const value& a) {
+  FF_INLINE static constexpr value mul_constant(const value& a) {
     if constexpr (std::integral<decltype(K)>) {
       return {A::template mul_constant<K>(a.c0), A::template mul_constant<K>(a.c1), A::template mul_constant<K>(a.c2)};
     } else {
@@ -81,9 +87,34 @@ struct cubic {
     if constexpr (std::integral<decltype(K)>) return {A::template constant<K>(), A::zero(), A::zero()};
     else return {A::template constant<K.c0>(), A::template constant<K.c1>(), A::template constant<K.c2>()};
   }
+  template <unsigned D>
+  static constexpr auto p_minus_1_over() { return A::template p_minus_1_over<D>(); }
+  template <unsigned D>
+  static constexpr bool divides_p_minus_1() { return A::template divides_p_minus_1<D>(); }
+  // K^((p - 1) / D) for a constant K of this level, at compile time. For K = v with 3 D
+  // dividing p - 1 it is Xi^((p - 1) / (3 D)), a power in A: several times less constant
+  // evaluation than a power in this level.
+  template <auto K, unsigned D>
+  static constexpr value frobenius_constant() {
+    if constexpr (!std::integral<decltype(K)>) {
+      if constexpr (is_zero(K.c0) && is_integer(K.c1, 1) && is_zero(K.c2) && divides_p_minus_1<3 * D>())
+        return {A::template frobenius_constant<Xi, 3 * D>(), A::zero(), A::zero()};
+      else return power<portable_twin>(portable_twin::template constant<K>(), p_minus_1_over<D>());
+    } else {
+      return power<portable_twin>(portable_twin::template constant<K>(), p_minus_1_over<D>());
+    }
+  }
+  // v^(p - 1) = Xi^((p - 1) / 3) and v^(2 (p - 1)), elements of A.
+  static constexpr base_value frobenius_v = A::template frobenius_constant<Xi, 3>();
+  static constexpr base_value frobenius_v2 = A::portable_twin::square(frobenius_v);
+  // a^p: the coordinates' images times v^(p - 1) and v^(2 (p - 1)).
+  FF_INLINE static constexpr value frobenius(const value& a) {
+    return {A::frobenius(a.c0), A::mul(A::frobenius(a.c1), frobenius_v), A::mul(A::frobenius(a.c2), frobenius_v2)};
+  }
+
   // a^-1 by the adjugate: t0 = a0^2 - Xi a1 a2, t1 = Xi a2^2 - a0 a1, t2 = a1^2 - a0 a2, and
   // a (t0 + t1 v + t2 v^2) = a0 t0 + Xi (a2 t1 + a1 t2), an element of A; 0 for 0.
-  FF_INLINE static value inverse(const value& a) {
+  FF_INLINE static constexpr value inverse(const value& a) {
     const base_value t0 = A::sub(A::square(a.c0), times_xi(A::mul(a.c1, a.c2)));
     const base_value t1 = A::sub(times_xi(A::square(a.c2)), A::mul(a.c0, a.c1));
     const base_value t2 = A::sub(A::square(a.c1), A::mul(a.c0, a.c2));

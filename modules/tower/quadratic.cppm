@@ -12,15 +12,21 @@ import ff.core.element;
 import ff.tower.constant;
 
 export namespace ff::tower {
+// c0 + c1 u: one type for a level under every policy and mode.
+template <class B>
+struct quadratic_value {
+  B c0, c1;
+  friend constexpr bool operator==(const quadratic_value&, const quadratic_value&) = default;
+};
+
 template <class A, auto Beta, constant_products Mode = constant_products::specialized>
 struct quadratic {
   using base = A;
   using base_value = typename A::value;
+  using value = quadratic_value<base_value>;
+  // The same level over the portable policy (constexpr: compile-time constants).
+  using portable_twin = quadratic<typename A::portable_twin, Beta, Mode>;
   static constexpr auto beta = Beta;
-  struct value {
-    base_value c0, c1;  // c0 + c1 u
-    friend constexpr bool operator==(const value&, const value&) = default;
-  };
 
   FF_INLINE static constexpr value zero() { return {A::zero(), A::zero()}; }
   FF_INLINE static constexpr value one() { return {A::one(), A::zero()}; }
@@ -29,30 +35,30 @@ struct quadratic {
     base_value c0 = A::random(rng);
     return {c0, A::random(rng)};
   }
-  FF_INLINE static value add(const value& a, const value& b) { return {A::add(a.c0, b.c0), A::add(a.c1, b.c1)}; }
-  FF_INLINE static value sub(const value& a, const value& b) { return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1)}; }
-  FF_INLINE static value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1)}; }
-  FF_INLINE static value conjugate(const value& a) { return {a.c0, A::neg(a.c1)}; }
+  FF_INLINE static constexpr value add(const value& a, const value& b) { return {A::add(a.c0, b.c0), A::add(a.c1, b.c1)}; }
+  FF_INLINE static constexpr value sub(const value& a, const value& b) { return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1)}; }
+  FF_INLINE static constexpr value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1)}; }
+  FF_INLINE static constexpr value conjugate(const value& a) { return {a.c0, A::neg(a.c1)}; }
 
   // K x for a constant K of A, by the level's Mode where K is an integer.
   template <auto K>
-  FF_INLINE static base_value base_times(const base_value& x) {
+  FF_INLINE static constexpr base_value base_times(const base_value& x) {
     if constexpr (Mode == constant_products::additions && std::integral<decltype(K)>) return A::template mul_constant_by_additions<K>(x);
     else return A::template mul_constant<K>(x);
   }
   // acc + K x for a constant K of A: nothing, an addition, a subtraction, or a product by K.
   template <auto K>
-  FF_INLINE static base_value add_times(const base_value& acc, const base_value& x) {
+  FF_INLINE static constexpr base_value add_times(const base_value& acc, const base_value& x) {
     if constexpr (is_zero(K)) return acc;
     else if constexpr (is_integer(K, 1)) return A::add(acc, x);
     else if constexpr (is_integer(K, -1)) return A::sub(acc, x);
     else return A::add(acc, base_times<K>(x));
   }
   // Beta x.
-  FF_INLINE static base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
+  FF_INLINE static constexpr base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
 
   // Karatsuba: three products of A instead of four.
-  FF_INLINE static value mul(const value& a, const value& b) {
+  FF_INLINE static constexpr value mul(const value& a, const value& b) {
     const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1);
     const base_value s = A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1));
     return {add_times<Beta>(v0, v1), A::sub(A::sub(s, v0), v1)};
@@ -60,7 +66,7 @@ struct quadratic {
   // (a0 + a1 u)^2 = a0^2 + Beta a1^2 + 2 a0 a1 u: two products of A, by
   // (a0 + a1)(a0 + Beta a1) = a0^2 + Beta a1^2 + (1 + Beta) a0 a1 (the complex squaring when
   // Beta = -1).
-  FF_INLINE static value square(const value& a) {
+  FF_INLINE static constexpr value square(const value& a) {
     const base_value m = A::mul(a.c0, a.c1);
     const base_value t = A::mul(A::add(a.c0, a.c1), add_times<Beta>(a.c0, a.c1));
     if constexpr (is_integer(Beta, -1)) return {t, A::add(m, m)};
@@ -69,7 +75,7 @@ struct quadratic {
   // a K for a constant K: an integer scales both coordinates; (k0 + k1 u) multiplies out as
   // (k0 a0 + Beta k1 a1) + (k1 a0 + k0 a1) u with the zero terms dropped.
   template <auto K>
-  FF_INLINE static value mul_constant(const value& a) {
+  FF_INLINE static constexpr value mul_constant(const value& a) {
     if constexpr (std::integral<decltype(K)>) {
       return {base_times<K>(a.c0), base_times<K>(a.c1)};
     } else if constexpr (Mode == constant_products::generic) {
@@ -94,8 +100,23 @@ struct quadratic {
     if constexpr (std::integral<decltype(K)>) return {A::template constant<K>(), A::zero()};
     else return {A::template constant<K.c0>(), A::template constant<K.c1>()};
   }
+  // (p - 1) / D and whether D divides p - 1 (p: the characteristic), from the prime field.
+  template <unsigned D>
+  static constexpr auto p_minus_1_over() { return A::template p_minus_1_over<D>(); }
+  template <unsigned D>
+  static constexpr bool divides_p_minus_1() { return A::template divides_p_minus_1<D>(); }
+  // K^((p - 1) / D) for a constant K of this level, at compile time.
+  template <auto K, unsigned D>
+  static constexpr value frobenius_constant() {
+    return power<portable_twin>(portable_twin::template constant<K>(), p_minus_1_over<D>());
+  }
+  // u^(p - 1) = Beta^((p - 1) / 2), an element of A.
+  static constexpr base_value frobenius_u = A::template frobenius_constant<Beta, 2>();
+  // a^p: the coordinates' images, and u^p = u^(p - 1) u.
+  FF_INLINE static constexpr value frobenius(const value& a) { return {A::frobenius(a.c0), A::mul(A::frobenius(a.c1), frobenius_u)}; }
+
   // a^-1 = conj(a) / (a0^2 - Beta a1^2); 0 for 0.
-  FF_INLINE static value inverse(const value& a) {
+  FF_INLINE static constexpr value inverse(const value& a) {
     const base_value norm = A::sub(A::square(a.c0), times_beta(A::square(a.c1)));
     const base_value n = A::inverse(norm);
     return {A::mul(a.c0, n), A::neg(A::mul(a.c1, n))};
