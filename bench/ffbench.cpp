@@ -51,6 +51,8 @@ int main(int argc, char** argv) {
                "Haswell cycles; X25519 / X448 vs OpenSSL and libsodium");
   app.add_flag("--tower", o.tower,
                "BN254's tower (Fp2, Fp6, Fp12: mul, sqr, inverse) and seed 001's three products by xi");
+  std::string xi_count;
+  app.add_option("--xi-count", xi_count, "one two-pair check with the products by xi in this variant, for callgrind")->group("");
   app.add_option("--family", family, "prime: --ops for every prime field")->check(CLI::IsMember({"prime"}));
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
@@ -72,6 +74,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
+    if (!xi_count.empty()) return ffb::run_xi_count(xi_count);
     if (no_peers) o.peers = false;
     if (family == "prime") o.ops = true;
     bool prime_field = false;

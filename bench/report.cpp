@@ -91,7 +91,7 @@ std::vector<int> batch_logs(const options& o) {
 
 std::string results_csv(const results& r) {
   std::ostringstream out;
-  out << "bench,field,impl,backend,variant,log2_n,elem_bytes,window_bits,samples,ns_per_op,ns_median,cycles,cycles_median\n";
+  out << "bench,field,impl,backend,variant,log2_n,elem_bytes,window_bits,samples,ns_per_op,ns_median,cycles,cycles_median,instructions\n";
   auto s = [](const std::optional<std::string>& v) { return v ? *v : std::string(); };
   auto i = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string(); };
   auto d = [](const std::optional<double>& v) {
@@ -102,7 +102,7 @@ std::string results_csv(const results& r) {
   for (const record& x : r.records)
     out << x.bench << ',' << s(x.field) << ',' << x.impl << ',' << s(x.backend) << ',' << s(x.variant) << ','
         << i(x.log2_n) << ',' << i(x.elem_bytes) << ',' << i(x.window_bits) << ',' << x.samples << ','
-        << x.ns_per_op << ',' << x.ns_median << ',' << d(x.cycles) << ',' << d(x.cycles_median) << '\n';
+        << x.ns_per_op << ',' << x.ns_median << ',' << d(x.cycles) << ',' << d(x.cycles_median) << ',' << d(x.instructions) << '\n';
   return out.str();
 }
 

@@ -37,6 +37,7 @@ struct record {
   int samples = 0;
   double ns_per_op = 0, ns_median = 0;
   std::optional<double> cycles, cycles_median;  // calibrated core cycles (machine.ns_per_cycle)
+  std::optional<double> instructions;           // exact, from callgrind (ffbench --tower's xi experiment)
 };
 
 inline nlohmann::json to_json(const record& r) {
@@ -49,6 +50,7 @@ inline nlohmann::json to_json(const record& r) {
   if (r.window_bits) j["window_bits"] = *r.window_bits;
   if (r.cycles) j["cycles"] = *r.cycles;
   if (r.cycles_median) j["cycles_median"] = *r.cycles_median;
+  if (r.instructions) j["instructions"] = *r.instructions;
   return j;
 }
 
@@ -102,7 +104,8 @@ void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
 void run_summary(const options& o, results& r);
 void run_primes_report(const options& o, results& r);  // primes_report.cpp: seed 002's table, X25519 / X448
-void run_tower_report(const options& o, results& r);   // tower_report.cpp: BN254's tower, seed 001's xi variants
+void run_tower_report(const options& o, results& r);
+int run_xi_count(const std::string& mode);            // tower_report.cpp: one two-pair check, run under callgrind   // tower_report.cpp: BN254's tower, seed 001's xi variants
 void run_ops_report(const options& o, results& r);  // ops_report.cpp: the prime fields' operation table  // summary.cpp: ghash-powers-bench's results table
 
 }  // namespace ffb

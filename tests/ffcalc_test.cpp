@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 #include <string_view>
+#include "geth_vectors.hpp"
 #include "harness.hpp"
 
 using namespace ff;
@@ -705,10 +706,33 @@ void curves_answer_rfc7748_vectors() {
   expect_refused(run_ffcalc({"x448", "sign", k56}), 2, "unknown op 'sign' for x448");
 }
 
+// BN254's precompiles: every go-ethereum vector (tests/data/bn254/) through `bn254 g1-add`,
+// `g1-mul` and `pairing-check` in one stdin session, then refusals.
+void bn254_answers_precompile_vectors() {
+  std::string input;
+  std::vector<std::string> expected;
+  for (const auto& [file, op] : {std::pair{"bn256Add.json", "g1-add"}, {"bn256ScalarMul.json", "g1-mul"}, {"bn256Pairing.json", "pairing-check"}})
+    for (const geth::vector_case& c : geth::read_cases(FF_TEST_DATA_DIR "/bn254/" + std::string(file))) {
+      input += "bn254 " + std::string(op) + " 0x" + c.input_hex + "\n";
+      expected.push_back(c.expected_hex);
+    }
+  ASSERT_EQ(expected.size(), 49u);
+  const run_result r = run_ffcalc({}, input);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, expected);
+  const std::string p = "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
+  expect_refused(run_ffcalc({"bn254", "g1-add", p + std::string(64, '0')}), 2, "the first point's x (bytes 0 .. 31) is not below p");
+  expect_refused(run_ffcalc({"bn254", "g1-mul", std::string(63, '0') + "1" + std::string(63, '0') + "1"}), 2, "is not on the curve");
+  expect_refused(run_ffcalc({"bn254", "pairing-check", std::string(2 * 191, '0')}), 2, "not a multiple of 192");
+  expect_refused(run_ffcalc({"bn254", "g1-add", "abc"}), 2, "odd number of digits");
+  expect_refused(run_ffcalc({"bn254", "g2-add", "00"}), 2, "unknown op 'g2-add' for bn254");
+}
+
 }  // namespace
 
 void register_tests() {
   register_cli_tests();
+  fft::register_test("ffcalc.curves", "bn254_precompile_vectors_and_refusals", bn254_answers_precompile_vectors);
   fft::register_test("ffcalc.curves", "rfc7748_vectors_and_refusals", curves_answer_rfc7748_vectors);
   ff::for_each_field<ff::binary_fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);

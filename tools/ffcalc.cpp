@@ -244,6 +244,44 @@ std::string calculate_curve(std::string_view op_name, std::span<const std::strin
   }
 }
 
+// BN254's precompiles (EIP-196/197): bn254 g1-add HEX, g1-mul HEX, pairing-check HEX, HEX the
+// precompile's input bytes (0x optional; "0x" alone is empty) and the answer its output.
+std::vector<std::uint8_t> parse_hex_bytes(std::string_view what, std::string_view text) {
+  if (text.starts_with("0x") || text.starts_with("0X")) text.remove_prefix(2);
+  if (text.size() % 2) usage_error(std::string(what) + ": the hex input has an odd number of digits");
+  std::vector<std::uint8_t> out(text.size() / 2);
+  auto digit = [&](char c) -> unsigned {
+    if (c >= '0' && c <= '9') return unsigned(c - '0');
+    if (c >= 'a' && c <= 'f') return unsigned(c - 'a' + 10);
+    if (c >= 'A' && c <= 'F') return unsigned(c - 'A' + 10);
+    usage_error(std::string(what) + ": '" + std::string(1, c) + "' is not a hex digit");
+  };
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::uint8_t(digit(text[2 * i]) << 4 | digit(text[2 * i + 1]));
+  return out;
+}
+std::string calculate_bn254(std::string_view op_name, std::span<const std::string_view> args, bool) {
+  const std::string op(op_name);
+  if (op != "g1-add" && op != "g1-mul" && op != "pairing-check")
+    usage_error("unknown op '" + op + "' for bn254 (ops: g1-add HEX, g1-mul HEX, pairing-check HEX)");
+  if (args.size() != 1) usage_error("bn254 " + op + ": expects 1 argument (HEX, the precompile's input), got " + std::to_string(args.size()));
+  const std::vector<std::uint8_t> input = parse_hex_bytes("bn254 " + op, args[0]);
+  auto hex = [](std::span<const std::uint8_t> bytes) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (std::uint8_t b : bytes) out += {digits[b >> 4], digits[b & 15]};
+    return out;
+  };
+  try {
+    if (op == "g1-add") return hex(ff::bn254::ecadd(input));
+    if (op == "g1-mul") return hex(ff::bn254::ecmul(input));
+    std::array<std::uint8_t, 32> out{};
+    out[31] = ff::bn254::pairing_check(input) ? 1 : 0;
+    return hex(out);
+  } catch (const ff::error& e) {
+    usage_error(e.what());  // what the precompile refuses: a coordinate >= p, a point off its curve, ...
+  }
+}
+
 // FIELD (or CURVE) name -> its calculator, resolved once per request by ff::visit_field over
 // the registry (and the curves).
 using calculator = std::string (*)(std::string_view, std::span<const std::string_view>, bool hex);
@@ -255,6 +293,7 @@ std::string curve_names() {
 }
 
 calculator find_field(std::string_view name) {
+  if (name == "bn254") return &calculate_bn254;
   calculator found = nullptr;
   ff::for_each_field<curves>([&]<class C>() {
     if (name == C::name) found = &calculate_curve<C>;
@@ -263,7 +302,7 @@ calculator find_field(std::string_view name) {
   try {
     ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
-    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + "; curves: " + curve_names() + ")");
+    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + "; curves: " + curve_names() + " bn254)");
   }
   return found;
 }
@@ -389,6 +428,13 @@ void print_help() {
       "  ecdh SCALAR U     the shared secret X(SCALAR, U) (clamped scalar); all zero: exit 1\n"
       "  pubkey SCALAR     the public key X(SCALAR, base point)\n"
       "\n"
+      "bn254: Ethereum's precompiles (EIP-196/197) on their input bytes as hex (0x optional),\n"
+      "  answering their output bytes; what the precompile refuses is exit 2 with the reason.\n"
+      "  g1-add HEX          ECADD (0x06): two G1 points x || y, 32-byte big-endian each\n"
+      "  g1-mul HEX          ECMUL (0x07): a G1 point and a 32-byte scalar\n"
+      "  pairing-check HEX   ECPAIRING (0x08): pairs of G1 (64 bytes) and G2 (128 bytes:\n"
+      "                      x_im x_re y_im y_re); 32 bytes, ...01 when the product is one\n"
+      "\n"
       "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
       "answered with 'error: <message>' and the others are still answered.\n"
       "FF_BACKEND forces a backend, at most one per family, comma-separated (e.g. pclmul,adx):\n"
@@ -401,7 +447,8 @@ void print_help() {
       "            2 a usage error: unknown field or op, wrong number of arguments, malformed\n"
       "              value or exponent, a bit at or above the degree, a value >= p, half-trace\n"
       "              on an even-degree field, to-ghash2 / to-b256 on a field other than b256 /\n"
-      "              ghash2, FF_BACKEND unknown or not supported by this CPU\n"
+      "              ghash2, FF_BACKEND unknown or not supported by this CPU, a bn254 input\n"
+      "              the precompile refuses\n"
       "            (stdin mode: the highest code of any line)\n",
       field_names().c_str(), op_lines<any_field>(common_ops<any_field>).c_str(),
       family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str(), curve_names().c_str());

@@ -101,6 +101,38 @@ constexpr limbs<N> shift_right(const limbs<N>& a, unsigned k) {
   return r;
 }
 
+// a b, all N + M limbs (schoolbook; constant time).
+template <std::size_t N, std::size_t M>
+FF_INLINE constexpr limbs<N + M> mul_wide(const limbs<N>& a, const limbs<M>& b) {
+  limbs<N + M> r{};
+  for (std::size_t i = 0; i < N; ++i) {
+    u64 carry = 0;
+    for (std::size_t j = 0; j < M; ++j) {
+      const unsigned __int128 t = static_cast<unsigned __int128>(a[i]) * b[j] + r[i + j] + carry;
+      r[i + j] = u64(t);
+      carry = u64(t >> 64);
+    }
+    r[i + M] = carry;
+  }
+  return r;
+}
+// floor(a / d) for d > 0, by binary long division: for compile-time constants.
+template <std::size_t N, std::size_t M>
+constexpr limbs<N> quotient(const limbs<N>& a, const limbs<M>& d) {
+  limbs<N> q{};
+  limbs<M + 1> rem{}, den{};
+  for (std::size_t i = 0; i < M; ++i) den[i] = d[i];
+  for (std::size_t i = 64 * N; i-- > 0;) {
+    for (std::size_t j = M + 1; j-- > 1;) rem[j] = (rem[j] << 1) | (rem[j - 1] >> 63);
+    rem[0] = (rem[0] << 1) | ((a[i / 64] >> (i % 64)) & 1);
+    if (!less(rem, den)) {
+      sub(rem, rem, den);
+      q[i / 64] |= u64(1) << (i % 64);
+    }
+  }
+  return q;
+}
+
 enum class parse_status { ok, empty, bad_digit, too_large };
 // Decimal, or hex after 0x/0X; no sign, no spaces. Values that do not fit N limbs are too_large.
 template <std::size_t N>

@@ -12,6 +12,7 @@ module;
 #include <random>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include "../core/macros.h"
 export module ff.prime.ops;
@@ -459,8 +460,12 @@ struct arithmetic {
     if constexpr (k < 0) return detail::sub<F>({}, F::small_internal(u64(-k)));
     else return F::small_internal(u64(k));
   }
-  // a^-1 (safegcd, constant time); 0 for 0.
-  FF_INLINE static value inverse(const value& a) { return safegcd::inverse<false, F::bits>(a, F::inverse_factor, F::p); }
+  // a^-1 (safegcd, constant time); 0 for 0. At compile time a^(p - 2), so that the towers'
+  // inverses give compile-time constants too (a curve's b / xi).
+  FF_INLINE static constexpr value inverse(const value& a) {
+    if (std::is_constant_evaluated()) return F::pow_constant(a, F::p_minus(2));
+    return safegcd::inverse<false, F::bits>(a, F::inverse_factor, F::p);
+  }
   // The towers' Frobenius constants: (p - 1) / D, whether D divides p - 1, K^((p - 1) / D).
   template <unsigned D>
   static constexpr limbs<F::n> p_minus_1_over() {

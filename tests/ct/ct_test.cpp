@@ -7,7 +7,8 @@
 // Checked, for every field of ff::fields: each kernel under each scalar backend policy, called
 // directly (valgrind's CPUID hides ADX, so dispatch would refuse some policies valgrind runs),
 // and the scalar API under the family's scalar backend (FF_BACKEND chooses it: one ctest run
-// per backend); X25519 and X448 likewise; BN254's tower under each policy. Batch policies (VPCLMULQDQ, AVX-512) stop valgrind
+// per backend); X25519 and X448 likewise; BN254's tower, groups and pairing under each policy.
+// Batch policies (VPCLMULQDQ, AVX-512) stop valgrind
 // with SIGILL: docs/constant-time.md.
 //
 // Outside valgrind the checks only compare each result with the one computed on public inputs.
@@ -156,7 +157,8 @@ void check_curve(std::mt19937_64& rng) {
 }
 
 // BN254's tower (ff.tower): every level's mul, square and inverse, and the products by the
-// non-residues in each of seed 001's variants, under each scalar policy directly.
+// non-residues in each of seed 001's variants; its groups and pairing; under each scalar policy
+// directly.
 template <class P>
 void check_tower(std::mt19937_64& rng) {
   constexpr ff::isa target = ff::target_of(P::id);
@@ -185,6 +187,29 @@ void check_tower(std::mt19937_64& rng) {
   ct_check("fp6.v" + on,
            [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return fp6::template mul_constant<ff::tower::cubic_constant<int>{0, 1, 0}>(c); }); },
            c);
+  // The groups (complete formulas, fixed-window scalar multiplication with the point and the
+  // scalar secret) and the pairing (Miller loop, final exponentiation) on secret points.
+  namespace bn = ff::bn254;
+  using G1 = bn::g1<P>;
+  using G2 = bn::g2<P>;
+  ff::curve::scalar<4> k{rng(), rng(), rng(), rng() >> 2};
+  auto p1 = G1::mul_var(G1::from_affine(bn::g1_generator), ff::curve::scalar<1>{rng()});
+  auto q1 = G1::mul_var(G1::from_affine(bn::g1_generator), ff::curve::scalar<1>{rng()});
+  auto p2 = G2::mul_var(G2::from_affine(bn::g2_generator), ff::curve::scalar<1>{rng()});
+  auto q2 = G2::mul_var(G2::from_affine(bn::g2_generator), ff::curve::scalar<1>{rng()});
+  ct_check("g1.add" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(G1::add(p1, q1)); }); }, p1, q1);
+  ct_check("g1.dbl" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(G1::dbl(p1)); }); }, p1);
+  ct_check("g1.mul" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(G1::template mul<256>(p1, k)); }); }, p1, k);
+  ct_check("g1.mul_glv" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(bn::g1_glv<P>::mul(p1, k)); }); }, p1, k);
+  ct_check("g2.add" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G2::to_affine(G2::add(p2, q2)); }); }, p2, q2);
+  ct_check("g2.mul" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G2::to_affine(G2::template mul<256>(p2, k)); }); }, p2, k);
+  auto a1 = G1::to_affine(p1);
+  auto a2 = G2::to_affine(p2);
+  ct_check("pairing" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return bn::pairing<P>::pairing(a1, false, a2, false); }); },
+           a1, a2);
+  auto f = ff::bn254::fp12<P>::random(rng);
+  ct_check("fp12.cyclotomic_square" + on,
+           [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return bn::pairing<P>::cyclotomic_square(f); }); }, f);
 }
 
 #if defined(FF_CT_LEAKY)

@@ -1,0 +1,104 @@
+// ff.curve.glv: scalar multiplication with an endomorphism (Gallant, Lambert and Vanstone,
+// "Faster point multiplication on elliptic curves with efficient endomorphisms", 2001), for a
+// curve y^2 = x^3 + b over a field with a cube root of unity beta: phi(x, y) = (beta x, y) is
+// [lambda] on the group of order r. k P = k1 P + k2 phi(P) with k = k1 + k2 lambda (mod r) and
+// k1, k2 about sqrt(r): half the doublings, two table reads per window.
+//
+// Endo gives beta (a value of the curve's arithmetic), r, and a reduced basis (a1, b1), (a2, b2)
+// of the lattice {(x, y) : x + y lambda = 0 mod r} with a1 b2 - a2 b1 = r, b2 > 0, b1 < 0
+// (signed 128-bit integers). The decomposition is Babai's rounding with precomputed
+// g1 = floor(2^256 b2 / r), g2 = floor(-2^256 b1 / r): c_i = floor(k g_i / 2^256),
+// k1 = k - c1 a1 - c2 a2, k2 = -c1 b1 - c2 b2, each below 2^128 in absolute value for the
+// curves here (tests check it on the scalars' edge cases and random ones). Constant time.
+module;
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include "../core/macros.h"
+export module ff.curve.glv;
+import ff.core.element;
+import ff.core.secret;
+import ff.prime.bigint;
+import ff.curve.weierstrass;
+
+export namespace ff::curve {
+// |k| < 2^128 and its sign (all ones when negative).
+struct signed_half {
+  scalar<2> magnitude;
+  u64 negative;
+};
+
+template <class G, class Endo>
+struct glv {
+  using point = typename G::point;
+  using A = typename G::arithmetic;
+  static_assert(Endo::b2 > 0 && Endo::b1 < 0, "glv: a basis with b2 > 0 and b1 < 0");
+
+  static constexpr prime::limbs<2> magnitude(__int128 x) {
+    const unsigned __int128 m = x < 0 ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x);
+    return {u64(m), u64(m >> 64)};
+  }
+  // floor(2^256 n / r) for n > 0.
+  static constexpr prime::limbs<3> scaled(__int128 n) {
+    const prime::limbs<2> m = magnitude(n);
+    const prime::limbs<7> shifted{0, 0, 0, 0, m[0], m[1], 0};
+    const prime::limbs<7> q = prime::quotient(shifted, Endo::r);
+    return {q[0], q[1], q[2]};
+  }
+  static constexpr prime::limbs<3> g1 = scaled(Endo::b2), g2 = scaled(-Endo::b1);
+
+  // c x mod 2^256 for a compile-time signed x.
+  template <__int128 X>
+  FF_INLINE static constexpr prime::limbs<4> times(const prime::limbs<3>& c) {
+    const prime::limbs<5> m = prime::mul_wide(c, magnitude(X));
+    prime::limbs<4> r{m[0], m[1], m[2], m[3]};
+    if constexpr (X < 0) {
+      prime::limbs<4> z{};
+      prime::sub(r, z, r);
+    }
+    return r;
+  }
+  FF_INLINE static constexpr signed_half to_half(const prime::limbs<4>& x) {
+    const u64 negative = value_barrier(0 - (x[3] >> 63));
+    prime::limbs<4> flipped{}, one{1, 0, 0, 0}, m{};
+    for (std::size_t i = 0; i < 4; ++i) flipped[i] = x[i] ^ negative;
+    prime::limbs<4> plus_one{};
+    prime::add(plus_one, flipped, one);
+    for (std::size_t i = 0; i < 4; ++i) m[i] = (plus_one[i] & negative) | (x[i] & ~negative);
+    return {{m[0], m[1]}, negative};
+  }
+  // k = k1 + k2 lambda (mod r), k reduced mod r first (any 256-bit k).
+  static constexpr std::array<signed_half, 2> decompose(const scalar<4>& k_in) {
+    scalar<4> k = k_in;
+    for (int i = 0; i < 7; ++i) k = prime::subtract_if_at_least(k, Endo::r);  // 2^256 < 8 r
+    const prime::limbs<7> p1 = prime::mul_wide(k, g1), p2 = prime::mul_wide(k, g2);
+    const prime::limbs<3> c1{p1[4], p1[5], p1[6]}, c2{p2[4], p2[5], p2[6]};
+    prime::limbs<4> k1{}, k2{};
+    prime::sub(k1, k, times<Endo::a1>(c1));
+    prime::sub(k1, k1, times<Endo::a2>(c2));
+    prime::limbs<4> z{};
+    prime::sub(k2, z, times<Endo::b1>(c1));
+    prime::sub(k2, k2, times<Endo::b2>(c2));
+    return {to_half(k1), to_half(k2)};
+  }
+  // phi(P) = (beta X : Y : Z).
+  FF_INLINE static point endomorphism(const point& p) { return {A::mul(p.x, Endo::beta), p.y, p.z}; }
+
+  // k P, constant time in k and P: 32 windows of 4 bits over k1 and k2 at once, both read from
+  // the table of 0 P .. 15 P (phi applied to the second read, signs by conditional negation).
+  static point mul(const point& p, const scalar<4>& k) {
+    const std::array<signed_half, 2> h = decompose(k);
+    const std::array<point, 16> table = G::multiples(p);
+    point r = G::identity();
+    for (std::size_t w = 32; w-- > 0;) {
+      if (w < 31)
+        for (int s = 0; s < 4; ++s) r = G::dbl(r);
+      const point e1 = G::lookup(table, G::window(h[0].magnitude, w));
+      const point e2 = endomorphism(G::lookup(table, G::window(h[1].magnitude, w)));
+      r = G::add(r, select(h[0].negative, G::neg(e1), e1));
+      r = G::add(r, select(h[1].negative, G::neg(e2), e2));
+    }
+    return r;
+  }
+};
+}  // namespace ff::curve

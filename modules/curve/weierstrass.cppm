@@ -1,0 +1,239 @@
+// ff.curve.weierstrass: the group of points of a short Weierstrass curve y^2 = x^3 + b (a = 0)
+// over any arithmetic A (a prime field's, or a tower level's: BN254's G1 is over Fp, its G2
+// over Fp2). Points are homogeneous projective (X : Y : Z), x = X / Z, y = Y / Z, the identity
+// (0 : 1 : 0). Addition and doubling are the complete formulas of Renes, Costello and Batina
+// ("Complete addition formulas for prime order elliptic curves", 2016, algorithms 7 and 9 for
+// a = 0): one sequence of operations for every pair of points, the identity and P + P
+// included, on every curve without a point of order 2 (x^3 + b has no root: odd order), so
+// scalar multiplication needs no branch on the points. Constant time unless named _var.
+//
+// The point operations are not forced inline (an inlined G2 addition is 36 Fp products of
+// inline assembly; forced into every caller they made a test take ten minutes to compile).
+// Out of line they still run the policy's kernels: the adx policy's are inline assembly, which
+// needs no target attribute.
+module;
+#include <array>
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include "../core/macros.h"
+export module ff.curve.weierstrass;
+import ff.core.element;
+import ff.core.secret;
+
+export namespace ff::curve {
+template <class V>
+struct projective {
+  V x, y, z;
+};
+// An affine point. It cannot be the identity: the encodings say where it is (EIP-196 writes
+// it as (0, 0), which is on no curve with b != 0).
+template <class V>
+struct affine {
+  V x, y;
+  friend constexpr bool operator==(const affine&, const affine&) = default;
+};
+
+// a if mask is all ones, b if it is zero, for any value made of 64-bit words (field elements
+// of every level, points): no branch on mask.
+template <class T>
+FF_INLINE constexpr T select(u64 mask, const T& a, const T& b) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 8 == 0);
+  using words = std::array<u64, sizeof(T) / 8>;
+  const words wa = std::bit_cast<words>(a), wb = std::bit_cast<words>(b);
+  words r{};
+  for (std::size_t i = 0; i < r.size(); ++i) r[i] = (wa[i] & mask) | (wb[i] & ~mask);
+  return std::bit_cast<T>(r);
+}
+// All ones when a and b are the same words (canonical field elements: the same element).
+template <class T>
+FF_INLINE constexpr u64 equal_mask(const T& a, const T& b) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 8 == 0);
+  using words = std::array<u64, sizeof(T) / 8>;
+  const words wa = std::bit_cast<words>(a), wb = std::bit_cast<words>(b);
+  u64 diff = 0;
+  for (std::size_t i = 0; i < wa.size(); ++i) diff |= wa[i] ^ wb[i];
+  return value_barrier(((diff | (0 - diff)) >> 63) - 1);
+}
+
+// A scalar: little-endian 64-bit limbs.
+template <std::size_t N>
+using scalar = std::array<u64, N>;
+
+// The curve y^2 = x^3 + B over A; B is an integer (a multiple of one) or a value of A.
+template <class A, auto B>
+struct weierstrass {
+  using arithmetic = A;
+  using value = typename A::value;
+  using point = projective<value>;
+  using affine_point = affine<value>;
+
+  static constexpr value b = [] {
+    if constexpr (std::integral<decltype(B)>) return A::portable_twin::template constant<B>();
+    else return B;
+  }();
+  static constexpr value b3 = A::portable_twin::add(A::portable_twin::add(b, b), b);
+  // 3 b x: the formulas' only product by a constant (an integer's: mul_constant).
+  FF_INLINE static constexpr value times_3b(const value& x) {
+    if constexpr (std::integral<decltype(B)>) return A::template mul_constant<3 * B>(x);
+    else return A::mul(x, b3);
+  }
+
+  FF_INLINE static constexpr point identity() { return {A::zero(), A::one(), A::zero()}; }
+  FF_INLINE static constexpr point from_affine(const affine_point& a) { return {a.x, a.y, A::one()}; }
+  FF_INLINE static constexpr point neg(const point& p) { return {p.x, A::neg(p.y), p.z}; }
+  // All ones for the identity (Z = 0).
+  FF_INLINE static constexpr u64 identity_mask(const point& p) { return curve::equal_mask(p.z, A::zero()); }
+  // P = Q as points (X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1), as a mask.
+  FF_INLINE static u64 equal_mask(const point& p, const point& q) {
+    return curve::equal_mask(A::mul(p.x, q.z), A::mul(q.x, p.z)) & curve::equal_mask(A::mul(p.y, q.z), A::mul(q.y, p.z));
+  }
+  static bool equal_var(const point& p, const point& q) { return declassify(equal_mask(p, q)) != 0; }
+  // Whether y^2 = x^3 + b.
+  FF_INLINE static u64 on_curve_mask(const affine_point& a) {
+    return curve::equal_mask(A::square(a.y), A::add(A::mul(A::square(a.x), a.x), b));
+  }
+  // (X / Z, Y / Z) with one inversion; the identity gives (0, 0).
+  FF_INLINE static affine_point to_affine(const point& p) {
+    const value zi = A::inverse(p.z);
+    return {A::mul(p.x, zi), A::mul(p.y, zi)};
+  }
+
+  // P + Q, complete (RCB algorithm 7, a = 0): 12 products, 2 products by 3b.
+  static constexpr point add(const point& p, const point& q) {
+    value t0 = A::mul(p.x, q.x), t1 = A::mul(p.y, q.y), t2 = A::mul(p.z, q.z);
+    value t3 = A::mul(A::add(p.x, p.y), A::add(q.x, q.y));
+    t3 = A::sub(t3, A::add(t0, t1));                                              // X1 Y2 + X2 Y1
+    value t4 = A::sub(A::mul(A::add(p.y, p.z), A::add(q.y, q.z)), A::add(t1, t2));  // Y1 Z2 + Y2 Z1
+    value y3 = A::sub(A::mul(A::add(p.x, p.z), A::add(q.x, q.z)), A::add(t0, t2));  // X1 Z2 + X2 Z1
+    t0 = A::add(A::add(t0, t0), t0);                                              // 3 X1 X2
+    t2 = times_3b(t2);
+    value z3 = A::add(t1, t2);
+    t1 = A::sub(t1, t2);
+    y3 = times_3b(y3);
+    value x3 = A::sub(A::mul(t3, t1), A::mul(t4, y3));
+    y3 = A::add(A::mul(t1, z3), A::mul(y3, t0));
+    z3 = A::add(A::mul(z3, t4), A::mul(t0, t3));
+    return {x3, y3, z3};
+  }
+  // P + Q for an affine Q (RCB algorithm 8): 11 products. Q is never the identity.
+  static constexpr point add_mixed(const point& p, const affine_point& q) {
+    value t0 = A::mul(p.x, q.x), t1 = A::mul(p.y, q.y);
+    value t3 = A::sub(A::mul(A::add(q.x, q.y), A::add(p.x, p.y)), A::add(t0, t1));  // X1 y2 + x2 Y1
+    const value t4 = A::add(A::mul(q.y, p.z), p.y);                                // y2 Z1 + Y1
+    value y3 = A::add(A::mul(q.x, p.z), p.x);                                      // x2 Z1 + X1
+    t0 = A::add(A::add(t0, t0), t0);
+    const value t2 = times_3b(p.z);
+    value z3 = A::add(t1, t2);
+    t1 = A::sub(t1, t2);
+    y3 = times_3b(y3);
+    const value x3 = A::sub(A::mul(t3, t1), A::mul(t4, y3));
+    y3 = A::add(A::mul(t1, z3), A::mul(y3, t0));
+    z3 = A::add(A::mul(z3, t4), A::mul(t0, t3));
+    return {x3, y3, z3};
+  }
+  // 2 P, complete (RCB algorithm 9, a = 0): 6 products, 2 squarings, 1 product by 3b.
+  static constexpr point dbl(const point& p) {
+    value t0 = A::square(p.y);
+    value z3 = A::add(t0, t0);
+    z3 = A::add(z3, z3);
+    z3 = A::add(z3, z3);  // 8 Y^2
+    value t1 = A::mul(p.y, p.z);
+    value t2 = times_3b(A::square(p.z));
+    value x3 = A::mul(t2, z3);
+    value y3 = A::add(t0, t2);
+    z3 = A::mul(t1, z3);
+    t2 = A::add(A::add(t2, t2), t2);
+    t0 = A::sub(t0, t2);
+    y3 = A::add(x3, A::mul(t0, y3));
+    x3 = A::mul(t0, A::mul(p.x, p.y));
+    return {A::add(x3, x3), y3, z3};
+  }
+
+  // 0 P, P, 2 P, ..., 15 P.
+  static std::array<point, 16> multiples(const point& p) {
+    std::array<point, 16> table;
+    table[0] = identity();
+    table[1] = p;
+    for (std::size_t i = 2; i < 16; ++i) table[i] = i % 2 ? add(table[i - 1], p) : dbl(table[i / 2]);
+    return table;
+  }
+  // table[digit], every entry read (constant time in digit).
+  FF_INLINE static point lookup(const std::array<point, 16>& table, u64 digit) {
+    point entry = table[0];
+    for (u64 i = 1; i < 16; ++i) entry = select(curve::equal_mask(i, digit), table[i], entry);
+    return entry;
+  }
+  // The 4-bit window w of k.
+  template <std::size_t N>
+  FF_INLINE static u64 window(const scalar<N>& k, std::size_t w) {
+    return (k[w / 16] >> (4 * (w % 16))) & 15;
+  }
+  // k P for a scalar of Bits bits (the bits above are ignored), constant time in k and P:
+  // fixed 4-bit windows from the top, the table of 0 P .. 15 P read whole for every window.
+  template <std::size_t Bits, std::size_t N>
+  static point mul(const point& p, const scalar<N>& k) {
+    static_assert(Bits <= 64 * N);
+    const std::array<point, 16> table = multiples(p);
+    point r = identity();
+    constexpr std::size_t windows = (Bits + 3) / 4;
+    for (std::size_t w = windows; w-- > 0;) {
+      if (w + 1 < windows)
+        for (int s = 0; s < 4; ++s) r = dbl(r);
+      r = add(r, lookup(table, window(k, w)));
+    }
+    return r;
+  }
+  // k P with the work following k (width-5 NAF: a doubling per bit, an addition per nonzero
+  // digit): for public scalars.
+  template <std::size_t N>
+  static point mul_var(const point& p, const scalar<N>& k) {
+    std::array<int, 64 * N + 1> naf{};
+    scalar<N> e = k;
+    std::size_t length = 0;
+    auto zero = [&] {
+      u64 any = 0;
+      for (u64 x : e) any |= x;
+      return any == 0;
+    };
+    while (!zero()) {
+      int digit = 0;
+      if (e[0] & 1) {
+        digit = int(e[0] & 31);
+        if (digit >= 16) digit -= 32;
+        // e -= digit
+        const u64 d = u64(digit < 0 ? -digit : digit);
+        if (digit > 0) {
+          u64 borrow = d;
+          for (std::size_t i = 0; i < N && borrow; ++i) {
+            const u64 before = e[i];
+            e[i] -= borrow;
+            borrow = before < borrow;
+          }
+        } else {
+          u64 carry = d;
+          for (std::size_t i = 0; i < N && carry; ++i) {
+            e[i] += carry;
+            carry = e[i] < carry;
+          }
+        }
+      }
+      naf[length++] = digit;
+      for (std::size_t i = 0; i < N; ++i) e[i] = (e[i] >> 1) | (i + 1 < N ? e[i + 1] << 63 : 0);
+    }
+    std::array<point, 8> odd;  // P, 3 P, ..., 15 P
+    odd[0] = p;
+    const point p2 = dbl(p);
+    for (std::size_t i = 1; i < 8; ++i) odd[i] = add(odd[i - 1], p2);
+    point r = identity();
+    for (std::size_t i = length; i-- > 0;) {
+      r = dbl(r);
+      if (naf[i] > 0) r = add(r, odd[std::size_t(naf[i]) / 2]);
+      else if (naf[i] < 0) r = add(r, neg(odd[std::size_t(-naf[i]) / 2]));
+    }
+    return r;
+  }
+};
+}  // namespace ff::curve
