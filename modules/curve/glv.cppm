@@ -6,8 +6,8 @@
 //
 // Endo gives beta (a value of the curve's arithmetic), r, and a reduced basis (a1, b1), (a2, b2)
 // of the lattice {(x, y) : x + y lambda = 0 mod r} with a1 b2 - a2 b1 = r, b2 > 0, b1 < 0
-// (signed 128-bit integers). The decomposition is Babai's rounding with precomputed
-// g1 = floor(2^256 b2 / r), g2 = floor(-2^256 b1 / r): c_i = floor(k g_i / 2^256),
+// (magnitudes below 2^128: BLS12-381's z^2 is above 2^127). The decomposition is Babai's
+// rounding with precomputed g1 = floor(2^256 b2 / r), g2 = floor(-2^256 b1 / r): c_i = floor(k g_i / 2^256),
 // k1 = k - c1 a1 - c2 a2, k2 = -c1 b1 - c2 b2, each below 2^128 in absolute value for the
 // curves here (tests check it on the scalars' edge cases and random ones). Constant time.
 module;
@@ -22,6 +22,15 @@ import ff.prime.bigint;
 import ff.curve.weierstrass;
 
 export namespace ff::curve {
+// A compile-time integer -(2^128 - 1) .. 2^128 - 1: a lattice basis coefficient.
+struct signed_integer {
+  unsigned __int128 magnitude;
+  bool negative;
+  constexpr signed_integer(__int128 x)
+      : magnitude(x < 0 ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x)), negative(x < 0) {}
+  constexpr signed_integer(unsigned __int128 m, bool is_negative) : magnitude(m), negative(is_negative) {}
+};
+
 // |k| < 2^128 and its sign (all ones when negative).
 struct signed_half {
   scalar<2> magnitude;
@@ -32,27 +41,29 @@ template <class G, class Endo>
 struct glv {
   using point = typename G::point;
   using A = typename G::arithmetic;
-  static_assert(Endo::b2 > 0 && Endo::b1 < 0, "glv: a basis with b2 > 0 and b1 < 0");
+  static_assert(!signed_integer(Endo::b2).negative && signed_integer(Endo::b2).magnitude != 0 &&
+                    signed_integer(Endo::b1).negative,
+                "glv: a basis with b2 > 0 and b1 < 0");
 
-  static constexpr prime::limbs<2> magnitude(__int128 x) {
-    const unsigned __int128 m = x < 0 ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x);
-    return {u64(m), u64(m >> 64)};
-  }
-  // floor(2^256 n / r) for n > 0.
-  static constexpr prime::limbs<3> scaled(__int128 n) {
-    const prime::limbs<2> m = magnitude(n);
-    const prime::limbs<7> shifted{0, 0, 0, 0, m[0], m[1], 0};
+  static constexpr prime::limbs<2> limbs_of(unsigned __int128 m) { return {u64(m), u64(m >> 64)}; }
+  // floor(2^256 m / r).
+  static constexpr prime::limbs<3> scaled(unsigned __int128 m) {
+    const prime::limbs<7> shifted{0, 0, 0, 0, u64(m), u64(m >> 64), 0};
     const prime::limbs<7> q = prime::quotient(shifted, Endo::r);
     return {q[0], q[1], q[2]};
   }
-  static constexpr prime::limbs<3> g1 = scaled(Endo::b2), g2 = scaled(-Endo::b1);
+  static constexpr prime::limbs<3> g1 = scaled(signed_integer(Endo::b2).magnitude),
+                                   g2 = scaled(signed_integer(Endo::b1).magnitude);
+  // floor(2^256 / r) conditional subtractions of r bring any 256-bit k below r.
+  static constexpr prime::limbs<3> r_multiples = scaled(1);
+  static_assert(r_multiples[1] == 0 && r_multiples[2] == 0 && r_multiples[0] < 16, "glv: r is far below 2^256");
 
   // c x mod 2^256 for a compile-time signed x.
-  template <__int128 X>
+  template <signed_integer X>
   FF_INLINE static constexpr prime::limbs<4> times(const prime::limbs<3>& c) {
-    const prime::limbs<5> m = prime::mul_wide(c, magnitude(X));
+    const prime::limbs<5> m = prime::mul_wide(c, limbs_of(X.magnitude));
     prime::limbs<4> r{m[0], m[1], m[2], m[3]};
-    if constexpr (X < 0) {
+    if constexpr (X.negative) {
       prime::limbs<4> z{};
       prime::sub(r, z, r);
     }
@@ -70,15 +81,15 @@ struct glv {
   // k = k1 + k2 lambda (mod r), k reduced mod r first (any 256-bit k).
   static constexpr std::array<signed_half, 2> decompose(const scalar<4>& k_in) {
     scalar<4> k = k_in;
-    for (int i = 0; i < 7; ++i) k = prime::subtract_if_at_least(k, Endo::r);  // 2^256 < 8 r
+    for (u64 i = 0; i < r_multiples[0]; ++i) k = prime::subtract_if_at_least(k, Endo::r);
     const prime::limbs<7> p1 = prime::mul_wide(k, g1), p2 = prime::mul_wide(k, g2);
     const prime::limbs<3> c1{p1[4], p1[5], p1[6]}, c2{p2[4], p2[5], p2[6]};
     prime::limbs<4> k1{}, k2{};
-    prime::sub(k1, k, times<Endo::a1>(c1));
-    prime::sub(k1, k1, times<Endo::a2>(c2));
+    prime::sub(k1, k, times<signed_integer(Endo::a1)>(c1));
+    prime::sub(k1, k1, times<signed_integer(Endo::a2)>(c2));
     prime::limbs<4> z{};
-    prime::sub(k2, z, times<Endo::b1>(c1));
-    prime::sub(k2, k2, times<Endo::b2>(c2));
+    prime::sub(k2, z, times<signed_integer(Endo::b1)>(c1));
+    prime::sub(k2, k2, times<signed_integer(Endo::b2)>(c2));
     return {to_half(k1), to_half(k2)};
   }
   // phi(P) = (beta X : Y : Z).

@@ -446,7 +446,7 @@ struct arithmetic {
     else if constexpr (k < 0) return neg(mul_constant_by_additions<-k>(a));
     else {
       value r = a;
-      for (int bit = std::bit_width(static_cast<unsigned long long>(k)) - 2; bit >= 0; --bit) {
+      for (int bit = int(std::bit_width(static_cast<unsigned long long>(k))) - 2; bit >= 0; --bit) {
         r = add(r, r);
         if ((k >> bit) & 1) r = add(r, a);
       }
@@ -466,6 +466,9 @@ struct arithmetic {
     if (std::is_constant_evaluated()) return F::pow_constant(a, F::p_minus(2));
     return safegcd::inverse<false, F::bits>(a, F::inverse_factor, F::p);
   }
+  // A square root of a when a is a square (the caller checks it: the root squared is a),
+  // constant time in a.
+  FF_INLINE static value sqrt_candidate(const value& a) { return detail::sqrt_candidate<F, P>(a); }
   // The towers' Frobenius constants: (p - 1) / D, whether D divides p - 1, K^((p - 1) / D).
   template <unsigned D>
   static constexpr limbs<F::n> p_minus_1_over() {
