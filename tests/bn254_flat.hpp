@@ -74,20 +74,9 @@ struct levels {
   }
 };
 
-// fn.template operator()<P>(name) for every prime scalar policy P; the tests registered for a
-// policy the CPU lacks report themselves skipped (test names do not depend on the CPU).
+// fn.template operator()<P>(name) for every prime scalar policy P.
 template <class Fn>
 void for_each_policy(Fn&& fn) {
-  [&]<class... P>(ff::policy_list<P...>) {
-    (
-        [&] {
-          const std::string be(ff::to_string(P::id));
-          const std::string saved = fft::skip_reason;
-          if (!ff::cpu_has(P::id)) fft::skip_reason = "this CPU lacks " + be;
-          fn.template operator()<P>(be);
-          fft::skip_reason = saved;
-        }(),
-        ...);
-  }(Fp::scalar_policies{});
+  fft::for_each_policy<Fp::scalar_policies>(fn);
 }
 }  // namespace bn254_flat

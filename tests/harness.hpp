@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <iostream>
 #include <optional>
 #include <ostream>
 #include <random>
@@ -58,8 +59,40 @@ template <class Testable>
 void register_property(const std::string& suite, const std::string& name, Testable property) {
   register_test(suite, name, [name, property] { EXPECT_TRUE(rc::check(name, property)); });
 }
+// A property whose cases are costly (scalar multiplications: seconds each under the
+// sanitizers): run with the configured case count divided by divisor, at least 10.
+template <class Testable>
+void register_costly_property(const std::string& suite, const std::string& name, int divisor, Testable property) {
+  register_test(suite, name, [name, divisor, property] {
+    rc::detail::TestParams params = rc::detail::configuration().testParams;
+    params.maxSuccess = std::max(10, params.maxSuccess / divisor);
+    rc::detail::TestMetadata metadata;
+    metadata.id = metadata.description = name;
+    const auto result = rc::detail::checkTestable(property, metadata, params);
+    rc::detail::printResultMessage(result, std::cerr);
+    EXPECT_TRUE(result.template is<rc::detail::SuccessResult>());
+  });
+}
 inline void register_properties(const std::string& suite, const std::vector<ff::testing::property>& properties) {
   for (const auto& p : properties) register_property(suite, p.name, p.body);
+}
+
+// fn.template operator()<P>(name) for every policy P of Policies (an ff::policy_list); the
+// tests registered for a policy the CPU lacks report themselves skipped (test names do not
+// depend on the CPU).
+template <class Policies, class Fn>
+void for_each_policy(Fn&& fn) {
+  [&]<class... P>(ff::policy_list<P...>) {
+    (
+        [&] {
+          const std::string be(ff::to_string(P::id));
+          const std::string saved = skip_reason;
+          if (!ff::cpu_has(P::id)) skip_reason = "this CPU lacks " + be;
+          fn.template operator()<P>(be);
+          skip_reason = saved;
+        }(),
+        ...);
+  }(Policies{});
 }
 
 }  // namespace fft

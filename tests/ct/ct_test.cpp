@@ -212,6 +212,28 @@ void check_tower(std::mt19937_64& rng) {
            [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return bn::pairing<P>::cyclotomic_square(f); }); }, f);
 }
 
+// BLS12-381's Fp2 and G1 (complete formulas, fixed-window and GLV scalar multiplication with
+// the point and the scalar secret), under each scalar policy directly.
+template <class P>
+void check_bls12_381(std::mt19937_64& rng) {
+  constexpr ff::isa target = ff::target_of(P::id);
+  const std::string on = "<" + std::string(ff::to_string(P::id)) + ">";
+  namespace bls = ff::bls12_381;
+  using F2 = bls::fp2<P>;
+  using G1 = bls::g1<P>;
+  auto a = F2::random(rng), b = F2::random(rng);
+  ct_check("fp2.mul" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return F2::mul(a, b); }); }, a, b);
+  ct_check("fp2.square" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return F2::square(a); }); }, a);
+  ct_check("fp2.inverse" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return F2::inverse(a); }); }, a);
+  ff::curve::scalar<4> k{rng(), rng(), rng(), rng() >> 2};
+  auto p = G1::mul_var(G1::from_affine(bls::g1_generator), ff::curve::scalar<1>{rng()});
+  auto q = G1::mul_var(G1::from_affine(bls::g1_generator), ff::curve::scalar<1>{rng()});
+  ct_check("g1.add" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(G1::add(p, q)); }); }, p, q);
+  ct_check("g1.dbl" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(G1::dbl(p)); }); }, p);
+  ct_check("g1.mul" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(G1::template mul<256>(p, k)); }); }, p, k);
+  ct_check("g1.mul_glv" + on, [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return G1::to_affine(bls::g1_glv<P>::mul(p, k)); }); }, p, k);
+}
+
 #if defined(FF_CT_LEAKY)
 // Deliberate leaks, compiled only into ct_test_leaky: a loop whose length is the secret's
 // popcount (a branch) and a table lookup at the secret (an address).
@@ -269,7 +291,10 @@ int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
     covered.clear();
     [&]<class... P>(ff::policy_list<P...>) { (check_tower<P>(rng), ...); }(typename ff::bn254_fp::scalar_policies{});
     std::printf("%-9s %s\n", "bn254 tower", covered.c_str());
-    std::printf("ct_test: %d checks on %d fields, 2 curves and BN254's tower, %d wrong results; memcheck's errors, if any, are above\n",
+    covered.clear();
+    [&]<class... P>(ff::policy_list<P...>) { (check_bls12_381<P>(rng), ...); }(typename ff::bls12_381_fp::scalar_policies{});
+    std::printf("%-9s %s\n", "bls12_381", covered.c_str());
+    std::printf("ct_test: %d checks on %d fields, 2 curves, BN254's tower and BLS12-381's G1, %d wrong results; memcheck's errors, if any, are above\n",
                 checks, fields, wrong);
   } catch (const ff::error& e) {
     std::fprintf(stderr, "ct_test: %s\n", e.what());
