@@ -728,11 +728,63 @@ void bn254_answers_precompile_vectors() {
   expect_refused(run_ffcalc({"bn254", "g2-add", "00"}), 2, "unknown op 'g2-add' for bn254");
 }
 
+// BLS12-381's G1 encodings: ethereum/bls12-381-tests' deserialization cases
+// (tests/data/bls12_381/) through `bls12_381 g1-decompress` (valid ones compress back to the
+// same bytes through `g1-compress`), then `g1-mul` on the generator against the group's
+// relations: 1 G = G, (r - 1) G = -G (the same x, the other y: the sort flag set, as the
+// published G has the smaller y), r G = infinity, (r - 2) G = -(2 G).
+void bls12_381_answers_encodings() {
+  std::ifstream file(FF_TEST_DATA_DIR "/bls12_381/g1_deserialization.txt");
+  ASSERT_TRUE(file);
+  int cases = 0;
+  for (std::string line; std::getline(file, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string name, verdict, hex;
+    fields >> name >> verdict >> hex;
+    ++cases;
+    const run_result r = run_ffcalc({"bls12_381", "g1-decompress", hex});
+    if (verdict == "invalid") {
+      EXPECT_EQ(r.exit_code, 2) << name;
+      continue;
+    }
+    ASSERT_EQ(r.exit_code, 0) << name;
+    ASSERT_EQ(r.out.size(), 1u) << name;
+    EXPECT_EQ(r.out[0].size(), 192u) << name;
+    const run_result back = run_ffcalc({"bls12_381", "g1-compress", r.out[0]});
+    EXPECT_EQ(back.out, std::vector<std::string>{hex}) << name;
+  }
+  EXPECT_EQ(cases, 16);
+  const std::string g = "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+  const std::string r = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
+  const std::string r_minus_1 = r.substr(0, 63) + "0", r_minus_2 = r.substr(0, 55) + "effffffff";
+  auto mul = [&](const std::string& k) {
+    const run_result m = run_ffcalc({"bls12_381", "g1-mul", g, k});
+    EXPECT_EQ(m.exit_code, 0) << k;
+    return m.out.empty() ? std::string() : m.out[0];
+  };
+  EXPECT_EQ(mul(std::string(63, '0') + "1"), g);
+  EXPECT_EQ(mul(r_minus_1), "b7" + g.substr(2));
+  EXPECT_EQ(mul(r), "c0" + std::string(94, '0'));
+  const std::string two_g = mul(std::string(63, '0') + "2"), minus_two_g = mul(r_minus_2);
+  ASSERT_EQ(two_g.size(), 96u);
+  ASSERT_EQ(minus_two_g.size(), 96u);
+  EXPECT_EQ(two_g.substr(2), minus_two_g.substr(2));
+  EXPECT_EQ(std::stoi(two_g.substr(0, 2), nullptr, 16) ^ std::stoi(minus_two_g.substr(0, 2), nullptr, 16), 0x20);
+  expect_refused(run_ffcalc({"bls12_381", "g1-mul", g, r.substr(2)}), 2, "31 bytes, 32 expected");
+  expect_refused(run_ffcalc({"bls12_381", "g1-decompress", "8123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}),
+                 2, "not in G1");
+  expect_refused(run_ffcalc({"bls12_381", "g1-compress", g}), 2, "48 bytes, not 96");
+  expect_refused(run_ffcalc({"bls12_381", "g2-mul", g}), 2, "unknown op 'g2-mul' for bls12_381");
+  expect_refused(run_ffcalc({"bls12_381", "g1-mul", g}), 2, "expects 2 arguments");
+}
+
 }  // namespace
 
 void register_tests() {
   register_cli_tests();
   fft::register_test("ffcalc.curves", "bn254_precompile_vectors_and_refusals", bn254_answers_precompile_vectors);
+  fft::register_test("ffcalc.curves", "bls12_381_g1_encodings_and_refusals", bls12_381_answers_encodings);
   fft::register_test("ffcalc.curves", "rfc7748_vectors_and_refusals", curves_answer_rfc7748_vectors);
   ff::for_each_field<ff::binary_fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);

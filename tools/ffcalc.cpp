@@ -259,26 +259,52 @@ std::vector<std::uint8_t> parse_hex_bytes(std::string_view what, std::string_vie
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::uint8_t(digit(text[2 * i]) << 4 | digit(text[2 * i + 1]));
   return out;
 }
+std::string hex_bytes(std::span<const std::uint8_t> bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (std::uint8_t b : bytes) out += {digits[b >> 4], digits[b & 15]};
+  return out;
+}
 std::string calculate_bn254(std::string_view op_name, std::span<const std::string_view> args, bool) {
   const std::string op(op_name);
   if (op != "g1-add" && op != "g1-mul" && op != "pairing-check")
     usage_error("unknown op '" + op + "' for bn254 (ops: g1-add HEX, g1-mul HEX, pairing-check HEX)");
   if (args.size() != 1) usage_error("bn254 " + op + ": expects 1 argument (HEX, the precompile's input), got " + std::to_string(args.size()));
   const std::vector<std::uint8_t> input = parse_hex_bytes("bn254 " + op, args[0]);
-  auto hex = [](std::span<const std::uint8_t> bytes) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (std::uint8_t b : bytes) out += {digits[b >> 4], digits[b & 15]};
-    return out;
-  };
   try {
-    if (op == "g1-add") return hex(ff::bn254::ecadd(input));
-    if (op == "g1-mul") return hex(ff::bn254::ecmul(input));
+    if (op == "g1-add") return hex_bytes(ff::bn254::ecadd(input));
+    if (op == "g1-mul") return hex_bytes(ff::bn254::ecmul(input));
     std::array<std::uint8_t, 32> out{};
     out[31] = ff::bn254::pairing_check(input) ? 1 : 0;
-    return hex(out);
+    return hex_bytes(out);
   } catch (const ff::error& e) {
     usage_error(e.what());  // what the precompile refuses: a coordinate >= p, a point off its curve, ...
+  }
+}
+
+// BLS12-381's G1 in Zcash's encodings: bls12_381 g1-decompress HEX (48 bytes -> the 96-byte
+// uncompressed form), g1-compress HEX (96 -> 48), g1-mul HEX SCALAR (a compressed point and a
+// 32-byte big-endian scalar -> the compressed product). A refused encoding is exit 2.
+std::string calculate_bls12_381(std::string_view op_name, std::span<const std::string_view> args, bool) {
+  const std::string op(op_name);
+  const std::size_t arity = op == "g1-mul" ? 2 : 1;
+  if (op != "g1-decompress" && op != "g1-compress" && op != "g1-mul")
+    usage_error("unknown op '" + op + "' for bls12_381 (ops: g1-decompress HEX, g1-compress HEX, g1-mul HEX SCALAR)");
+  if (args.size() != arity)
+    usage_error("bls12_381 " + op + ": expects " + std::to_string(arity) + " argument" + (arity > 1 ? "s" : "") + ", got " +
+                std::to_string(args.size()));
+  const std::vector<std::uint8_t> input = parse_hex_bytes("bls12_381 " + op, args[0]);
+  namespace bls = ff::bls12_381;
+  try {
+    if (op == "g1-decompress") return hex_bytes(bls::g1_serialize(bls::g1_decompress(input)));
+    if (op == "g1-compress") return hex_bytes(bls::g1_compress(bls::g1_deserialize(input)));
+    const std::vector<std::uint8_t> k = parse_hex_bytes("bls12_381 g1-mul: the scalar", args[1]);
+    if (k.size() != 32) usage_error("bls12_381 g1-mul: the scalar is " + std::to_string(k.size()) + " bytes, 32 expected (big-endian)");
+    ff::curve::scalar<4> scalar{};
+    for (std::size_t i = 0; i < 32; ++i) scalar[i / 8] |= ff::u64(k[31 - i]) << (8 * (i % 8));
+    return hex_bytes(bls::g1_compress(bls::g1_mul(bls::g1_decompress(input), scalar)));
+  } catch (const ff::error& e) {
+    usage_error(e.what());  // a wrong length or flag, a coordinate >= p, a point off the curve or outside G1
   }
 }
 
@@ -294,6 +320,7 @@ std::string curve_names() {
 
 calculator find_field(std::string_view name) {
   if (name == "bn254") return &calculate_bn254;
+  if (name == "bls12_381") return &calculate_bls12_381;
   calculator found = nullptr;
   ff::for_each_field<curves>([&]<class C>() {
     if (name == C::name) found = &calculate_curve<C>;
@@ -302,7 +329,7 @@ calculator find_field(std::string_view name) {
   try {
     ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
-    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + "; curves: " + curve_names() + " bn254)");
+    usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + "; curves: " + curve_names() + " bn254 bls12_381)");
   }
   return found;
 }
@@ -435,6 +462,12 @@ void print_help() {
       "  pairing-check HEX   ECPAIRING (0x08): pairs of G1 (64 bytes) and G2 (128 bytes:\n"
       "                      x_im x_re y_im y_re); 32 bytes, ...01 when the product is one\n"
       "\n"
+      "bls12_381: G1 in Zcash's encodings (hex, 0x optional; flags in the first byte's top bits:\n"
+      "  0x80 compressed, 0x40 infinity, 0x20 the larger y); a refused encoding is exit 2.\n"
+      "  g1-decompress HEX     48 bytes -> the 96-byte uncompressed point\n"
+      "  g1-compress HEX       96 bytes -> the 48-byte compressed point\n"
+      "  g1-mul HEX SCALAR     a compressed point times a 32-byte big-endian scalar, compressed\n"
+      "\n"
       "In stdin mode blank lines and lines starting with # are skipped; a failing line is\n"
       "answered with 'error: <message>' and the others are still answered.\n"
       "FF_BACKEND forces a backend, at most one per family, comma-separated (e.g. pclmul,adx):\n"
@@ -448,7 +481,7 @@ void print_help() {
       "              value or exponent, a bit at or above the degree, a value >= p, half-trace\n"
       "              on an even-degree field, to-ghash2 / to-b256 on a field other than b256 /\n"
       "              ghash2, FF_BACKEND unknown or not supported by this CPU, a bn254 input\n"
-      "              the precompile refuses\n"
+      "              the precompile refuses, a bls12_381 encoding refused\n"
       "            (stdin mode: the highest code of any line)\n",
       field_names().c_str(), op_lines<any_field>(common_ops<any_field>).c_str(),
       family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str(), curve_names().c_str());
