@@ -102,10 +102,10 @@ void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
-void run_summary(const options& o, results& r);
+void run_summary(const options& o, results& r);     // summary.cpp: ghash-powers-bench's results table
 void run_primes_report(const options& o, results& r);  // primes_report.cpp: seed 002's table, X25519 / X448
-void run_tower_report(const options& o, results& r);
-int run_xi_count(const std::string& mode);            // tower_report.cpp: one two-pair check, run under callgrind   // tower_report.cpp: BN254's tower, seed 001's xi variants
-void run_ops_report(const options& o, results& r);  // ops_report.cpp: the prime fields' operation table  // summary.cpp: ghash-powers-bench's results table
+void run_tower_report(const options& o, results& r);  // tower_report.cpp: BN254's tower, seed 001's xi variants, then the groups
+int run_xi_count(const std::string& mode);            // groups_report.cpp: one two-pair check, run under callgrind
+void run_ops_report(const options& o, results& r);    // ops_report.cpp: the prime fields' operation table
 
 }  // namespace ffb
