@@ -14,7 +14,8 @@
 // (register_costly_property: under the sanitizers each case takes about a second).
 #include <NTL/ZZ_p.h>
 #include <NTL/ZZ_pX.h>
-#include <fstream>
+#include "bls12_381_vectors.hpp"
+#include "geth_vectors.hpp"
 #include "harness.hpp"
 import ff.bls12_381;
 
@@ -65,12 +66,6 @@ bls::g1_affine curve_point(long start) {
     NTL::SqrRootMod(y, rhs, p_zz());
     return {ref::from_zz<Fp>(ZZ(x)).limb, ref::from_zz<Fp>(y).limb};
   }
-}
-
-std::vector<std::uint8_t> from_hex(const std::string& hex) {
-  std::vector<std::uint8_t> out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(std::uint8_t(std::stoul(hex.substr(i, 2), nullptr, 16)));
-  return out;
 }
 
 template <class P>
@@ -159,26 +154,19 @@ void register_tests_for(const std::string& suite) {
   // The cases of ethereum/bls12-381-tests: valid ones decode to a point of G1 that encodes back
   // to the same bytes; invalid ones are refused.
   fft::register_test(suite, "g1_deserialization_vectors", check([] {
-    std::ifstream file(FF_TEST_DATA_DIR "/bls12_381/g1_deserialization.txt");
-    ASSERT_TRUE(file) << "tests/data/bls12_381/g1_deserialization.txt";
-    int cases = 0;
-    for (std::string line; std::getline(file, line);) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream fields(line);
-      std::string name, verdict, hex;
-      fields >> name >> verdict >> hex;
-      const auto bytes = from_hex(hex);
-      ++cases;
-      if (verdict == "valid") {
+    const auto cases = bls_vectors::read_g1_deserialization(FF_TEST_DATA_DIR "/bls12_381/g1_deserialization.txt");
+    EXPECT_EQ(cases.size(), 16u);
+    for (const auto& c : cases) {
+      const auto bytes = geth::from_hex(c.hex);
+      if (c.valid) {
         const auto point = bls::detail::decompress<P>(bytes);
-        EXPECT_TRUE(G1::identity_mask(point) || bls::in_g1_var<P>(point)) << name;
+        EXPECT_TRUE(G1::identity_mask(point) || bls::in_g1_var<P>(point)) << c.name;
         const auto again = bls::detail::compress<P>(point);
-        EXPECT_TRUE(std::equal(again.begin(), again.end(), bytes.begin(), bytes.end())) << name;
+        EXPECT_TRUE(std::equal(again.begin(), again.end(), bytes.begin(), bytes.end())) << c.name;
       } else {
-        EXPECT_THROW(bls::detail::decompress<P>(bytes), ff::error) << name;
+        EXPECT_THROW(bls::detail::decompress<P>(bytes), ff::error) << c.name;
       }
     }
-    EXPECT_EQ(cases, 16);
   }));
   // The generator compresses to its published x with the compression flag (its y is the
   // smaller root); k G for random k and the scalars' edge cases: the sort flag says whether

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 #include <string_view>
+#include "bls12_381_vectors.hpp"
 #include "geth_vectors.hpp"
 #include "harness.hpp"
 
@@ -734,27 +735,20 @@ void bn254_answers_precompile_vectors() {
 // relations: 1 G = G, (r - 1) G = -G (the same x, the other y: the sort flag set, as the
 // published G has the smaller y), r G = infinity, (r - 2) G = -(2 G).
 void bls12_381_answers_encodings() {
-  std::ifstream file(FF_TEST_DATA_DIR "/bls12_381/g1_deserialization.txt");
-  ASSERT_TRUE(file);
-  int cases = 0;
-  for (std::string line; std::getline(file, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::string name, verdict, hex;
-    fields >> name >> verdict >> hex;
-    ++cases;
-    const run_result r = run_ffcalc({"bls12_381", "g1-decompress", hex});
-    if (verdict == "invalid") {
-      EXPECT_EQ(r.exit_code, 2) << name;
+  const auto cases = bls_vectors::read_g1_deserialization(FF_TEST_DATA_DIR "/bls12_381/g1_deserialization.txt");
+  EXPECT_EQ(cases.size(), 16u);
+  for (const auto& c : cases) {
+    const run_result r = run_ffcalc({"bls12_381", "g1-decompress", c.hex});
+    if (!c.valid) {
+      EXPECT_EQ(r.exit_code, 2) << c.name;
       continue;
     }
-    ASSERT_EQ(r.exit_code, 0) << name;
-    ASSERT_EQ(r.out.size(), 1u) << name;
-    EXPECT_EQ(r.out[0].size(), 192u) << name;
+    ASSERT_EQ(r.exit_code, 0) << c.name;
+    ASSERT_EQ(r.out.size(), 1u) << c.name;
+    EXPECT_EQ(r.out[0].size(), 192u) << c.name;
     const run_result back = run_ffcalc({"bls12_381", "g1-compress", r.out[0]});
-    EXPECT_EQ(back.out, std::vector<std::string>{hex}) << name;
+    EXPECT_EQ(back.out, std::vector<std::string>{c.hex}) << c.name;
   }
-  EXPECT_EQ(cases, 16);
   const std::string g = "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
   const std::string r = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
   const std::string r_minus_1 = r.substr(0, 63) + "0", r_minus_2 = r.substr(0, 55) + "effffffff";
