@@ -41,10 +41,34 @@ void register_level(const std::string& suite, long degree) {
     else RC_ASSERT(L::flat(T::inverse(a), R) == NTL::InvMod(fa, R.modulus));
   }));
 }
+// Seed 001's edge cases (0, 1, 2, 8, 9, p - 1, p - 2, p/2, p/2 + 1, (p - 1)/9) in both
+// coordinates of an Fp2 element: 100 elements.
+template <class P>
+std::vector<typename levels<P>::fp2::value> fp2_edges() {
+  const NTL::ZZ p = ref::prime_modulus<Fp>();
+  const NTL::ZZ edges[] = {NTL::ZZ(0), NTL::ZZ(1), NTL::ZZ(2), NTL::ZZ(8), NTL::ZZ(9), p - 1, p - 2, p / 2, p / 2 + 1, (p - 1) / 9};
+  std::vector<typename levels<P>::fp2::value> values;
+  for (const NTL::ZZ& e0 : edges)
+    for (const NTL::ZZ& e1 : edges) values.push_back({ref::from_zz<Fp>(e0).limb, ref::from_zz<Fp>(e1).limb});
+  return values;
+}
+
 // The non-residues' products (mul_constant) against the products by their images.
 template <class P>
 void register_constants(const std::string& suite) {
   using L = levels<P>;
+  // Fp2's lazy reduction (unreduced sums, double-width products) at its bounds: every pair of
+  // edge elements, products and squares, against NTL.
+  fft::register_test(suite, "fp2_edge_products_equal_ntl", [] {
+    NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
+    const flat_ring& R = ring(2);
+    const auto values = fp2_edges<P>();
+    for (const auto& a : values) {
+      const NTL::ZZ_pX fa = L::flat(a, R);
+      EXPECT_EQ(L::flat(L::fp2::square(a), R), NTL::SqrMod(fa, R.modulus));
+      for (const auto& b : values) EXPECT_EQ(L::flat(L::fp2::mul(a, b), R), NTL::MulMod(fa, L::flat(b, R), R.modulus));
+    }
+  });
   fft::register_property(suite, "fp6_times_xi_equals_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(6);
@@ -57,11 +81,7 @@ void register_constants(const std::string& suite) {
     using tower::constant_products;
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(6);
-    const NTL::ZZ p = ref::prime_modulus<Fp>();
-    const NTL::ZZ edges[] = {NTL::ZZ(0), NTL::ZZ(1), NTL::ZZ(2), NTL::ZZ(8), NTL::ZZ(9), p - 1, p - 2, p / 2, p / 2 + 1, (p - 1) / 9};
-    std::vector<typename L::fp2::value> inputs;
-    for (const NTL::ZZ& e0 : edges)
-      for (const NTL::ZZ& e1 : edges) inputs.push_back({ref::from_zz<Fp>(e0).limb, ref::from_zz<Fp>(e1).limb});
+    std::vector<typename L::fp2::value> inputs = fp2_edges<P>();
     std::mt19937_64 rng(1648);
     for (int i = 0; i < 2000; ++i) inputs.push_back({Fp::random(rng).limb, Fp::random(rng).limb});
     auto times_xi = [&]<constant_products Mode>(const typename L::fp2::value& a) {

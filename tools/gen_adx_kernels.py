@@ -106,7 +106,7 @@ PRODUCT_LIMB_COUNTS = (4, 5, 6, 7, 8)
 DIRECT_LIMBS = 5
 
 
-def product_rows(n):
+def product_rows(n, copied=False):
     """The rows of the product of a and b, two carry chains; limb i of the product is stored
     after row i. Returns the lines and the register names, in order, of the product's top n
     limbs (t[n] is free)."""
@@ -115,10 +115,10 @@ def product_rows(n):
     emit = lines.append
 
     def a(j):
-        return f"{8 * j}(%[a])" if n <= DIRECT_LIMBS else f"{8 * j}(%[x])"
+        return f"{8 * j}(%[a])" if direct(n, copied) else f"{8 * j}(%[x])"
 
     def b(i):
-        return f"{8 * i}(%[b])" if n <= DIRECT_LIMBS else f"{8 * (n + i)}(%[x])"
+        return f"{8 * i}(%[b])" if direct(n, copied) else f"{8 * (n + i)}(%[x])"
 
     # Row 0: t = a * b[0], one chain.
     emit("xorl %k[lo], %k[lo]")
@@ -128,7 +128,7 @@ def product_rows(n):
         emit(f"mulxq {a(j)}, %[lo], %[{t[j + 1]}]")
         emit(f"adcxq %[lo], %[{t[j]}]")
     emit(f"adcq $0, %[{t[n]}]")
-    emit(f"movq %[{t[0]}], {product_limb(n, 0)}")
+    emit(f"movq %[{t[0]}], {product_limb(n, 0, copied)}")
     t = t[1:] + t[:1]
     for i in range(1, n):
         # t += a * b[i]; t[n] (the register just stored) starts at zero.
@@ -140,21 +140,25 @@ def product_rows(n):
             emit(f"adcxq %[hi], %[{t[j + 1]}]")
         emit("movl $0, %k[lo]")  # MOV leaves the flags alone
         emit(f"adoxq %[lo], %[{t[n]}]")
-        emit(f"movq %[{t[0]}], {product_limb(n, i)}")
+        emit(f"movq %[{t[0]}], {product_limb(n, i, copied)}")
         t = t[1:] + t[:1]
     return lines, t
 
 
-def product_limb(n, k):
-    return f"{8 * k}(%[x])" if n <= DIRECT_LIMBS else f"{8 * (2 * n + k)}(%[x])"
+def direct(n, copied):
+    return n <= DIRECT_LIMBS and not copied
 
 
-def asm_kernel(n, struct, template, result_type, lines, result):
+def product_limb(n, k, copied=False):
+    return f"{8 * k}(%[x])" if direct(n, copied) else f"{8 * (2 * n + k)}(%[x])"
+
+
+def asm_kernel(n, struct, template, result_type, lines, result, copied=False):
     asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
     regs = ", ".join(f"t{k}" for k in range(n + 1))
     outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
     constant = ', [c] "i"(C)' if template else ""
-    if n <= DIRECT_LIMBS:
+    if direct(n, copied):
         buffer = f"std::array<u64, {2 * n}> x;  // the product"
         inputs = f'[x] "r"(x.data()), [a] "r"(a.data()), [b] "r"(b.data()), "m"(a), "m"(b){constant}'
         offset = 0
@@ -180,15 +184,15 @@ struct {struct}<{n}> {{
 """
 
 
-def product_kernel(n):
+def product_kernel(n, struct="product_adx", copied=False):
     """The product a b, 2n limbs."""
-    lines, t = product_rows(n)
+    lines, t = product_rows(n, copied)
     for k in range(n):
-        lines.append(f"movq %[{t[k]}], {product_limb(n, n + k)}")
+        lines.append(f"movq %[{t[k]}], {product_limb(n, n + k, copied)}")
     result = f"""    std::array<u64, {2 * n}> w;
     for (std::size_t k = 0; k < {2 * n}; ++k) w[k] = x[OFFSET + k];
     return w;"""
-    return asm_kernel(n, "product_adx", "", f"std::array<u64, {2 * n}>", lines, result)
+    return asm_kernel(n, struct, "", f"std::array<u64, {2 * n}>", lines, result, copied)
 
 
 def limb_fold_kernel(n):
@@ -229,12 +233,58 @@ def limb_fold_kernel(n):
     return asm_kernel(n, "limb_fold_adx", "template <u64 C>\n  ", f"std::array<u64, {n}>", lines, result)
 
 
+def redc_kernel(n):
+    """Montgomery reduction's rows for a double-width w: u = (w_lo + M p) / 2^(64 n) <= p for
+    the M that clears w_lo, one row per limb (m = t[0] (-p^-1), t += m p on two carry chains,
+    the limbs renamed). The caller adds w_hi and subtracts p once (u + w_hi < 2p for w < p R)."""
+    t = [f"t{k}" for k in range(n + 1)]
+    lines = []
+    emit = lines.append
+    for j in range(n):
+        emit(f"movq {8 * j}(%[w]), %[{t[j]}]")
+    for i in range(n):
+        emit("movabsq %[inv], %%rdx")
+        emit(f"imulq %[{t[0]}], %%rdx")
+        emit(f"xorl %k[{t[n]}], %k[{t[n]}]")  # the new top limb; clears CF and OF
+        for j in range(n):
+            emit(f"mulxq {8 * j}+%[p], %[lo], %[hi]" if j else "mulxq %[p], %[lo], %[hi]")
+            emit(f"adcxq %[lo], %[{t[j]}]")
+            emit(f"adoxq %[hi], %[{t[j + 1]}]")
+        emit("movl $0, %k[lo]")  # MOV leaves the flags alone
+        emit(f"adcxq %[lo], %[{t[n]}]")  # no carry out: the window stays below 2^(64 n)
+        t = t[1:] + t[:1]
+    asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
+    regs = ", ".join(f"t{k}" for k in range(n + 1))
+    outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
+    result = ", ".join(t[:n])
+    return f"""template <>
+struct redc_adx<{n}> {{
+  static constexpr bool generated = true;
+  template <const std::array<u64, {n}>& p, u64 inv>
+  FF_INLINE static std::array<u64, {n}> rows(const std::array<u64, {2 * n}>& w) {{
+    u64 {regs}, lo, hi;
+    asm(
+{asm}
+        : {outputs}, [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [w] "r"(w.data()), "m"(w), [inv] "i"(inv), [p] "m"(p)
+        : "rdx", "cc");
+    return {{{result}}};
+  }}
+}};
+"""
+
+
 def main():
     text = (
         "// Generated by tools/gen_adx_kernels.py: do not edit (a test checks it is up to date).\n"
         "// Montgomery multiplication (CIOS, no-carry variant) on MULX/ADCX/ADOX per limb count;\n"
         "// the result is below p. Included by modules/prime/adx.cppm.\n"
         + "\n".join(kernel(n) for n in LIMB_COUNTS)
+        + "\n// Montgomery reduction's rows (lazy reduction: ff.prime.ops' arithmetic).\n"
+        + "\n".join(redc_kernel(n) for n in LIMB_COUNTS)
+        + "\n// The product a b for lazy reduction, a and b copied next to it: n + 5 registers, which\n"
+        + "// clang allocates inside the towers' inlined code (n + 7 and the operands' addresses fail).\n"
+        + "\n".join(product_kernel(n, "wide_product_adx", copied=True) for n in LIMB_COUNTS)
         + "\n// The product a b (2n limbs), for the special forms' folding.\n"
         + "\n".join(product_kernel(n) for n in PRODUCT_LIMB_COUNTS)
         + "\n// a b folded at 2^(64 n) = C (mod p), below 2^(64 n): the special forms with one-limb C.\n"

@@ -23,6 +23,14 @@ struct product_adx {
   static constexpr bool generated = false;
 };
 template <std::size_t N>
+struct redc_adx {
+  static constexpr bool generated = false;
+};
+template <std::size_t N>
+struct wide_product_adx {
+  static constexpr bool generated = false;
+};
+template <std::size_t N>
 struct limb_fold_adx {
   static constexpr bool generated = false;
 };
@@ -56,6 +64,25 @@ struct adx {
       return r;
     } else {
       return portable::mul<M>(a, b);
+    }
+  }
+  // Lazy reduction: the generated product and Montgomery rows where there are; u + w_hi
+  // below 2p (w < p R, and u <= p) needs the spare bit, as the Montgomery kernels do.
+  template <class M>
+  FF_INLINE static limbs<2 * M::n> mul_wide(const limbs<M::n>& a, const limbs<M::n>& b) {
+    if constexpr (detail::wide_product_adx<M::n>::generated) return detail::wide_product_adx<M::n>::mul(a, b);
+    else return portable::mul_wide<M>(a, b);
+  }
+  template <class M>
+  FF_INLINE static limbs<M::n> reduce(const limbs<2 * M::n>& w) {
+    if constexpr (M::reduction == reduction::montgomery && M::spare_bit && detail::redc_adx<M::n>::generated) {
+      const limbs<M::n> u = detail::redc_adx<M::n>::template rows<M::p, M::p_inv_neg>(w);
+      limbs<M::n> high, s;
+      for (std::size_t j = 0; j < M::n; ++j) high[j] = w[M::n + j];
+      add(s, u, high);
+      return reduce_once<M>(s);
+    } else {
+      return portable::reduce<M>(w);
     }
   }
   // Special forms square with the portable kernel (each cross product once): faster than the

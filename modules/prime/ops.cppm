@@ -421,6 +421,43 @@ struct arithmetic {
   FF_INLINE static constexpr value neg(const value& a) { return detail::sub<F>({}, a); }
   FF_INLINE static constexpr value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
   FF_INLINE static constexpr value square(const value& a) { return P::template square<F>(a); }
+  // Lazy reduction, for the towers: a product kept double-width (mul_wide), sums and
+  // differences of such products (add_wide, sub_wide), one reduction per output coefficient
+  // (reduce). Montgomery fields with p < R / 4 only (BN254 and BLS12-381 have it):
+  //   - reduce needs its input below p R;
+  //   - sums of two values below p (add_unreduced) stay below 2p, and a product of two of
+  //     them below 4 p^2 < p R.
+  using wide = limbs<2 * F::n>;
+  static constexpr bool lazy = F::reduction == reduction::montgomery && F::p[F::n - 1] < (u64(1) << 62);
+  FF_INLINE static constexpr wide mul_wide(const value& a, const value& b) { return P::template mul_wide<F>(a, b); }
+  FF_INLINE static constexpr value reduce(const wide& w) { return P::template reduce<F>(w); }
+  FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) {
+    value s{};
+    prime::add(s, a, b);
+    return s;
+  }
+  // x + y, for x + y below p R (the caller's bound).
+  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y) {
+    wide s{};
+    prime::add(s, x, y);
+    return s;
+  }
+  // x - y, plus p R when that borrows: below p R for x, y below p R.
+  FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y) {
+    wide d{};
+    const u64 mask = value_barrier(0 - prime::sub(d, x, y));
+    value p_if_borrow{}, top{}, high{};
+    for (std::size_t i = 0; i < F::n; ++i) p_if_borrow[i] = F::p[i] & mask, high[i] = d[F::n + i];
+    prime::add(top, high, p_if_borrow);
+    for (std::size_t i = 0; i < F::n; ++i) d[F::n + i] = top[i];
+    return d;
+  }
+  // x - y for x >= y (the caller's bound): no correction.
+  FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y) {
+    wide d{};
+    prime::sub(d, x, y);
+    return d;
+  }
   // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else one product
   // (a multiplication row and a fold for the special forms).
   template <auto K>

@@ -117,6 +117,18 @@ struct portable {
     }
   }
 
+  // Lazy reduction (ff.prime.ops' arithmetic): the double-width product a b, and the
+  // reduction of a double-width value below p R (Montgomery) or below 2^(128 n) (folds).
+  template <class M>
+  FF_INLINE static constexpr limbs<2 * M::n> mul_wide(const limbs<M::n>& a, const limbs<M::n>& b) {
+    return product(a, b);
+  }
+  template <class M>
+  FF_INLINE static constexpr limbs<M::n> reduce(const limbs<2 * M::n>& w) {
+    if constexpr (M::reduction == reduction::fold) return fold_reduce<M>(w);
+    else return redc<M>(w);
+  }
+
   // The full square (each cross product once, doubled), then the reduction.
   template <class M>
   FF_INLINE static constexpr limbs<M::n> square(const limbs<M::n>& a) {

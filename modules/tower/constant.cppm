@@ -18,6 +18,10 @@ export namespace ff::tower {
 // additions, the integers' products by doublings and additions (base arithmetics that have
 // mul_constant_by_additions).
 enum class constant_products { specialized, generic, additions };
+// How a level over a prime field reduces its products: lazy, double-width products combined
+// and each output coordinate reduced once, where the field allows it (the default); or each
+// product reduced (the A/B in ffbench --tower).
+enum class reductions { lazy, per_product };
 
 template <class C>
 struct quadratic_constant {

@@ -19,13 +19,13 @@ struct quadratic_value {
   friend constexpr bool operator==(const quadratic_value&, const quadratic_value&) = default;
 };
 
-template <class A, auto Beta, constant_products Mode = constant_products::specialized>
+template <class A, auto Beta, constant_products Mode = constant_products::specialized, reductions Reductions = reductions::lazy>
 struct quadratic {
   using base = A;
   using base_value = typename A::value;
   using value = quadratic_value<base_value>;
   // The same level over the portable policy (constexpr: compile-time constants).
-  using portable_twin = quadratic<typename A::portable_twin, Beta, Mode>;
+  using portable_twin = quadratic<typename A::portable_twin, Beta, Mode, Reductions>;
   static constexpr auto beta = Beta;
 
   FF_INLINE static constexpr value zero() { return {A::zero(), A::zero()}; }
@@ -57,8 +57,24 @@ struct quadratic {
   // Beta x.
   FF_INLINE static constexpr base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
 
+  // Lazy reduction applies to mul where A is a prime field that offers it and Beta = -1: the
+  // three products stay double-width, the input sums unreduced, and each coordinate is reduced
+  // once. The square keeps its two reduced products: two double-width products and two
+  // reductions measured slower (decisions.md).
+  static constexpr bool lazy = [] {
+    if constexpr (requires { A::lazy; }) return Reductions == reductions::lazy && A::lazy && is_integer(Beta, -1);
+    else return false;
+  }();
+
   // Karatsuba: three products of A instead of four.
   FF_INLINE static constexpr value mul(const value& a, const value& b) {
+    if constexpr (lazy) {
+      // a0 b0 - a1 b1 (plus p R if negative) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 =
+      // a0 b1 + a1 b0 < 2 p^2: both below p R.
+      const auto v0 = A::mul_wide(a.c0, b.c0), v1 = A::mul_wide(a.c1, b.c1);
+      const auto s = A::mul_wide(A::add_unreduced(a.c0, a.c1), A::add_unreduced(b.c0, b.c1));
+      return {A::reduce(A::sub_wide(v0, v1)), A::reduce(A::sub_wide_exact(A::sub_wide_exact(s, v0), v1))};
+    }
     const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1);
     const base_value s = A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1));
     return {add_times<Beta>(v0, v1), A::sub(A::sub(s, v0), v1)};
