@@ -25,6 +25,14 @@ import sys
 LIMB_COUNTS = (4, 5, 6)
 
 
+def asm_parts(n, lines):
+    """The asm statement's text, the running sum's declarations t0..tn and its output operands."""
+    asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
+    regs = ", ".join(f"t{k}" for k in range(n + 1))
+    outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
+    return asm, regs, outputs
+
+
 def kernel(n):
     t = [f"t{k}" for k in range(n + 1)]
     lines = []
@@ -73,9 +81,7 @@ def kernel(n):
         emit(f"{'subq' if j == 0 else 'sbbq'} {p_limb}, {spare[j]}")
     for j in range(n):
         emit(f"cmovncq {spare[j]}, {op(t[j])}")
-    asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
-    regs = ", ".join(f"t{k}" for k in range(n + 1))
-    outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
+    asm, regs, outputs = asm_parts(n, lines)
     result = ", ".join(t[:n])
     return f"""template <>
 struct mont_adx<{n}> {{
@@ -154,9 +160,7 @@ def product_limb(n, k, copied=False):
 
 
 def asm_kernel(n, struct, template, result_type, lines, result, copied=False):
-    asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
-    regs = ", ".join(f"t{k}" for k in range(n + 1))
-    outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
+    asm, regs, outputs = asm_parts(n, lines)
     constant = ', [c] "i"(C)' if template else ""
     if direct(n, copied):
         buffer = f"std::array<u64, {2 * n}> x;  // the product"
@@ -253,9 +257,7 @@ def redc_kernel(n):
         emit("movl $0, %k[lo]")  # MOV leaves the flags alone
         emit(f"adcxq %[lo], %[{t[n]}]")  # no carry out: the window stays below 2^(64 n)
         t = t[1:] + t[:1]
-    asm = "\n".join(f'        "{line}\\n\\t"' for line in lines)
-    regs = ", ".join(f"t{k}" for k in range(n + 1))
-    outputs = ", ".join(f'[t{k}] "=&r"(t{k})' for k in range(n + 1))
+    asm, regs, outputs = asm_parts(n, lines)
     result = ", ".join(t[:n])
     return f"""template <>
 struct redc_adx<{n}> {{
