@@ -421,9 +421,9 @@ struct arithmetic {
   FF_INLINE static constexpr value neg(const value& a) { return detail::sub<F>({}, a); }
   FF_INLINE static constexpr value mul(const value& a, const value& b) { return P::template mul<F>(a, b); }
   FF_INLINE static constexpr value square(const value& a) { return P::template square<F>(a); }
-  // Lazy reduction, for the towers: a product kept double-width (mul_wide), sums and
-  // differences of such products (add_wide, sub_wide), one reduction per output coefficient
-  // (reduce). Montgomery fields with p < R / 4 only (BN254 and BLS12-381 have it):
+  // Lazy reduction, for the towers: a product kept double-width (mul_wide), differences of
+  // such products (sub_wide), one reduction per output coefficient (reduce). Montgomery
+  // fields with p < R / 4 only (BN254 and BLS12-381 have it; Fp2's product needs 2p < R):
   //   - reduce needs its input below p R;
   //   - sums of two values below p (add_unreduced) stay below 2p, and a product of two of
   //     them below 4 p^2 < p R.
@@ -434,12 +434,6 @@ struct arithmetic {
   FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) {
     value s{};
     prime::add(s, a, b);
-    return s;
-  }
-  // x + y, for x + y below p R (the caller's bound).
-  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y) {
-    wide s{};
-    prime::add(s, x, y);
     return s;
   }
   // x - y, plus p R when that borrows: below p R for x, y below p R.
