@@ -6,7 +6,7 @@
 //   - BLS12-381 (ff.bls12_381): seed 004's Fp2 and G1 rows (Fp2 mul and square; G1 add,
 //     double, scalar multiplication by the double-and-add reference, 4-bit windows, GLV and
 //     _var), the G1 subgroup check, and Zcash's compression both ways;
-// then seed 001's experiment on the two-pair check: the three products by xi, callgrind's
+// then seed 001's experiment on the two-pair check: the four products by xi, callgrind's
 // exact instructions beside cycles (min and median) and IPC. This file is apart from
 // tower_report.cpp because its pairing instantiations dominate ffbench's compile time.
 #include <unistd.h>
@@ -216,9 +216,11 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
 // pairing's products by xi in each variant. Instructions are exact: callgrind runs this program
 // again with --xi-count MODE, which makes one check under the counted policy called directly
 // (valgrind's CPUID hides ADX, so dispatch would refuse it), counting only inside the check.
-const char* const xi_modes[] = {"specialized", "generic", "additions"};
+// In ff::tower::constant_products' order.
+const char* const xi_modes[] = {"specialized", "field_products", "generic", "additions"};
+constexpr int xi_mode_count = int(std::size(xi_modes));
 // The policy the experiment runs: adx on x86-64 (valgrind runs its instructions though its
-// CPUID hides them), else portable. Only this one is instantiated in the three variants.
+// CPUID hides them), else portable. Only this one is instantiated in the variants.
 #if defined(__x86_64__)
 using counted_policy = ff::prime::adx;
 #else
@@ -232,15 +234,16 @@ template <modes Mode>
 bool two_pair_check(modes mode, const std::vector<std::uint8_t>& input) {
   switch (mode) {
     case modes::specialized: return two_pair_check<modes::specialized>(input);
+    case modes::field_products: return two_pair_check<modes::field_products>(input);
     case modes::generic: return two_pair_check<modes::generic>(input);
     case modes::additions: return two_pair_check<modes::additions>(input);
   }
   return false;
 }
 modes mode_of(const std::string& name) {
-  for (int k = 0; k < 3; ++k)
+  for (int k = 0; k < xi_mode_count; ++k)
     if (name == xi_modes[k]) return modes(k);
-  throw std::runtime_error("--xi-count: unknown variant '" + name + "' (specialized, generic, additions)");
+  throw std::runtime_error("--xi-count: unknown variant '" + name + "' (specialized, field_products, generic, additions)");
 }
 
 // Instructions of one check per variant, from callgrind (nullopt without valgrind).
@@ -262,7 +265,7 @@ std::optional<double> callgrind_instructions(const std::string& mode) {
   return total;
 }
 
-// The three variants' two-pair checks timed interleaved, beside their instruction counts.
+// The variants' two-pair checks timed interleaved, beside their instruction counts.
 void run_xi_experiment(const options& o, results& r, double ns_per_cycle, const two_pairs& t) {
   const std::string be(ff::to_string(counted_policy::id));
   if (!ff::cpu_has(counted_policy::id)) {
@@ -271,7 +274,7 @@ void run_xi_experiment(const options& o, results& r, double ns_per_cycle, const 
   }
   std::vector<std::function<void()>> fns;
   const int count = o.quick ? 1 : 4;
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < xi_mode_count; ++k) {
     const modes mode = modes(k);
     if (!two_pair_check(mode, t.bytes))
       throw std::runtime_error("bn254 two-pair check (" + std::string(xi_modes[k]) + "): the product is not one");
@@ -284,9 +287,9 @@ void run_xi_experiment(const options& o, results& r, double ns_per_cycle, const 
   std::printf("\nSeed 001's experiment: EIP-197 two-pair check from bytes, %s backend, %d samples\n", be.c_str(), o.samples);
   std::printf("%-14s %-16s %-14s %-14s %-16s %s\n", "variant", "instructions", "cycles (min)", "cycles (median)", "IPC (min / med)",
               "vs specialized: instr / cycles (min, med)");
-  std::array<std::optional<double>, 3> instructions;
-  for (int k = 0; k < 3; ++k) instructions[std::size_t(k)] = o.quick ? std::nullopt : callgrind_instructions(xi_modes[k]);
-  for (int k = 0; k < 3; ++k) {
+  std::array<std::optional<double>, xi_mode_count> instructions;
+  for (int k = 0; k < xi_mode_count; ++k) instructions[std::size_t(k)] = o.quick ? std::nullopt : callgrind_instructions(xi_modes[k]);
+  for (int k = 0; k < xi_mode_count; ++k) {
     const timing& tk = times[std::size_t(k)];
     const double c_min = tk.ns_per_op / ns_per_cycle, c_med = tk.ns_median / ns_per_cycle;
     const auto& in = instructions[std::size_t(k)];

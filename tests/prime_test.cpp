@@ -174,6 +174,32 @@ void register_field(const std::string& suite) {
       });
   }
   if constexpr (F::reduction == prime::reduction::fold) register_radix<F>(suite);
+  // a k for a compile-time integer k (the towers' products by xi, the curves' 3 b): for
+  // Montgomery fields one row and a quotient estimate that may fall one short. The edge
+  // values put k x just above and just below a multiple j p, x being the internal limbs
+  // (a R for Montgomery fields): x = ceil(j p / k), floor(j p / k).
+  fft::register_test(suite, "mul_constant_equals_ntl", [] {
+    using A = prime::arithmetic<F, prime::portable>;
+    const NTL::ZZ p = ref::prime_modulus<F>();
+    const NTL::ZZ r_inverse = F::reduction == prime::reduction::montgomery ? NTL::InvMod(NTL::power2_ZZ(long(64 * F::n)) % p, p) : NTL::ZZ(1);
+    std::mt19937_64 rng(7);
+    auto check = [&]<long long K>() {
+      std::vector<E> inputs = ff::testing::edge_cases<F>();
+      const long long k = K < 0 ? -K : K;
+      for (long long j = 1; j < k && j < 64; ++j)
+        for (const NTL::ZZ& x : {(j * p + k - 1) / k, (j * p) / k}) inputs.push_back(ref::from_zz<F>(NTL::MulMod(x, r_inverse, p)));
+      for (int i = 0; i < 200; ++i) inputs.push_back(F::random(rng));
+      const E ek = ref::from_zz<F>(((NTL::ZZ(K) % p) + p) % p);
+      for (const E& a : inputs) EXPECT_EQ(E{A::template mul_constant<K>(a.limb)}, ref::mul(a, ek)) << "k = " << K << ", a = " << ref::to_zz(a);
+    };
+    check.template operator()<2>();
+    check.template operator()<3>();
+    check.template operator()<9>();
+    check.template operator()<12>();
+    check.template operator()<-9>();
+    check.template operator()<121665>();
+    check.template operator()<0xffffffffLL>();
+  });
   fft::register_test(suite, "edge_cases_are_canonical_and_distinct", [] {
     const auto edges = ff::testing::edge_cases<F>();
     for (const E& x : edges) EXPECT_LT(ref::to_zz(x), ref::prime_modulus<F>());

@@ -62,6 +62,43 @@ FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) 
   return back;
 }
 
+// Bits [lo, lo + 64) of a.
+template <std::size_t N>
+constexpr u64 bits_at(const prime::limbs<N>& a, unsigned lo) {
+  const std::size_t i = lo / 64;
+  const unsigned s = lo % 64;
+  return (i < N ? a[i] >> s : 0) | (s != 0 && i + 1 < N ? a[i + 1] << (64 - s) : 0);
+}
+// k a mod p for a canonical a and an integer 2 <= k < 2^32. For a Montgomery field this is
+// also k times a's internal form (the form is linear). One multiplication row gives x = k a.
+// Its top 64 bits times a compile-time reciprocal of p give q, floor(x / p) or one less. Then
+// x - q p < 2p, and one conditional subtraction finishes. No Montgomery product: two rows
+// and one single-limb product, about a third of the product's multiplications.
+template <prime_family F, u64 K>
+FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
+  constexpr std::size_t n = F::n;
+  constexpr unsigned k_bits = unsigned(std::bit_width(K));
+  static_assert(K >= 2 && k_bits <= 32 && F::bits >= 64);
+  // x < 2^(bits + k_bits), so its bits from `shift` up fit one limb.
+  constexpr unsigned shift = F::bits + k_bits - 64;
+  // reciprocal <= 2^(bits + 62) / p (p's top 64 bits rounded up; p is odd), within about a
+  // part in 2^62, in [2^62, 2^63). The estimate q is short of x / p by less than 2^(k_bits - 60).
+  constexpr u64 reciprocal = u64((u128(1) << 126) / (u128(bits_at(F::p, F::bits - 64)) + (F::bits > 64 ? 1 : 0)));
+  limbs<n + 1> x{};
+  for (std::size_t i = 0; i < n; ++i) x[i] = a[i];
+  x[n] = 0;
+  prime::mul_small(x, K, 0);
+  const u64 q = u64((u128(bits_at(x, shift)) * reciprocal) >> (126 - k_bits));
+  limbs<n + 1> qp{};
+  for (std::size_t i = 0; i < n; ++i) qp[i] = F::p[i];
+  prime::mul_small(qp, q, 0);
+  limbs<n + 1> r{};
+  prime::sub(r, x, qp);
+  limbs_of<F> low{};
+  for (std::size_t i = 0; i < n; ++i) low[i] = r[i];
+  return prime::reduce_once<F>(low, r[n]);
+}
+
 // a^e for a public-length exponent (little-endian limbs), constant time in a and e: fixed
 // 4-bit windows, every table entry read for every window.
 template <prime_family F, class P>
@@ -452,21 +489,25 @@ struct arithmetic {
     prime::sub(d, x, y);
     return d;
   }
-  // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else one product
-  // (a multiplication row and a fold for the special forms).
-  template <auto K>
+  // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else a
+  // multiplication row and a reduction: a fold for the special forms, a quotient estimate for
+  // Montgomery fields (mul_small_mod). ByProduct: one product by k's internal form instead,
+  // how evmone multiplies by 9 (seed 001's specialized form; mul_constant_by_product).
+  template <auto K, bool ByProduct = false>
   FF_INLINE static constexpr value mul_constant(const value& a) {
     static_assert(std::integral<decltype(K)>, "a constant of a prime field is an integer");
     constexpr long long k = static_cast<long long>(K);
     if constexpr (k == 0) return {};
     else if constexpr (k == 1) return a;
-    else if constexpr (k < 0) return neg(mul_constant<-k>(a));
-    else if constexpr (F::reduction == reduction::fold) return fold_mul_small<F>(a, u64(k));
-    else {
+    else if constexpr (k < 0) return neg(mul_constant<-k, ByProduct>(a));
+    else if constexpr (ByProduct) {
       constexpr value k_internal = F::small_internal(u64(k));
       return P::template mul<F>(a, k_internal);
-    }
+    } else if constexpr (F::reduction == reduction::fold) return fold_mul_small<F>(a, u64(k));
+    else return detail::mul_small_mod<F, u64(k)>(a);
   }
+  template <auto K>
+  FF_INLINE static constexpr value mul_constant_by_product(const value& a) { return mul_constant<K, true>(a); }
   // The same by doublings and additions only (k's bits, most significant first): seed 001's
   // third variant, fewer instructions, a dependent chain.
   template <auto K>

@@ -12,12 +12,16 @@ module;
 export module ff.tower.constant;
 
 export namespace ff::tower {
-// How a tower level multiplies by a constant with integer coordinates (seed 001's three
-// variants of the product by xi): specialized, the coordinates' products by their integers (the
-// default); generic, one product of two elements, the constant's value being the other;
-// additions, the integers' products by doublings and additions (base arithmetics that have
-// mul_constant_by_additions).
-enum class constant_products { specialized, generic, additions };
+// How a tower level multiplies by a constant with integer coordinates (seed 001's variants of
+// the product by xi):
+//   - specialized: the coordinates' products by their integers, each a multiplication row and
+//     a reduction (the base's mul_constant; the default);
+//   - field_products: the same products, each one field product by the integer, as evmone
+//     computes them (seed 001's specialized form; bases with mul_constant_by_product);
+//   - generic: one product of two elements, the constant's value being the other;
+//   - additions: the integers' products by doublings and additions (bases with
+//     mul_constant_by_additions).
+enum class constant_products { specialized, field_products, generic, additions };
 // How a level over a prime field reduces its products: lazy, double-width products combined
 // and each output coordinate reduced once, where the field allows it (the default); or each
 // product reduced (the A/B in ffbench --tower).

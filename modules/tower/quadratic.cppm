@@ -2,7 +2,7 @@
 // field's arithmetic under one backend policy: ff::prime::arithmetic, or another tower
 // level), Beta a compile-time constant of A (ff.tower.constant) that is not a square.
 // Products by Beta and by other constants go through mul_constant, so u^2 = -1 costs a
-// negation and xi = 9 + u two products by 9. Constant time: no branch on values.
+// negation and xi = 9 + u two products by the integer 9. Constant time: no branch on values.
 module;
 #include <concepts>
 #include <random>
@@ -44,6 +44,7 @@ struct quadratic {
   template <auto K>
   FF_INLINE static constexpr base_value base_times(const base_value& x) {
     if constexpr (Mode == constant_products::additions && std::integral<decltype(K)>) return A::template mul_constant_by_additions<K>(x);
+    else if constexpr (Mode == constant_products::field_products && std::integral<decltype(K)>) return A::template mul_constant_by_product<K>(x);
     else return A::template mul_constant<K>(x);
   }
   // acc + K x for a constant K of A: nothing, an addition, a subtraction, or a product by K.
