@@ -17,6 +17,11 @@ namespace ffb {
 namespace {
 namespace tw = ff::tower;
 using modes = tw::constant_products;
+// A prime field's arithmetic whose towers inline their Fp2 products (the A/B for outlining).
+template <class A>
+struct inlined_products : A {
+  static constexpr bool outline_products = false;
+};
 
 template <class P>
 void measure_backend(const options& o, results& r, double ns_per_cycle) {
@@ -80,6 +85,22 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
     add_chains<P, r6>(rows, n, rng, "bn254_fp6", "mul", "per_product", [y6](const typename r6::value& x) FF_LAMBDA_INLINE { return r6::mul(x, y6); });
     add_chains<P, r12>(rows, n, rng, "bn254_fp12", "mul", "per_product", [y12](const typename r12::value& x) FF_LAMBDA_INLINE { return r12::mul(x, y12); });
   }
+  // Outlining's A/B: the same tower with the Fp2 products inlined into every level.
+  {
+    using i2 = tw::quadratic<inlined_products<fp>, -1>;
+    using i6 = tw::cubic<i2, ff::bn254::xi>;
+    using i12 = tw::quadratic<i6, tw::cubic_constant<int>{0, 1, 0}>;
+    static_assert(fp2::outlined && !i2::outlined);
+    const auto x12 = fp12::random(rng), y12 = fp12::random(rng);
+    if (i12::mul(x12, y12) != fp12::mul(x12, y12) || i12::square(x12) != fp12::square(x12))
+      throw std::runtime_error("bn254 fp12 " + be + ": inlined and outlined Fp2 products disagree");
+    const auto y2 = i2::random(rng);
+    add_chains<P, i2>(rows, n, rng, "bn254_fp2", "mul", "inlined", [y2](const typename i2::value& x) FF_LAMBDA_INLINE { return i2::mul(x, y2); });
+    const auto y6 = i6::random(rng);
+    add_chains<P, i6>(rows, n, rng, "bn254_fp6", "mul", "inlined", [y6](const typename i6::value& x) FF_LAMBDA_INLINE { return i6::mul(x, y6); });
+    add_chains<P, i12>(rows, n, rng, "bn254_fp12", "mul", "inlined", [y12](const typename i12::value& x) FF_LAMBDA_INLINE { return i12::mul(x, y12); });
+    add_chains<P, i12>(rows, n, rng, "bn254_fp12", "sqr", "inlined", [](const typename i12::value& x) FF_LAMBDA_INLINE { return i12::square(x); });
+  }
   using pairing = ff::bn254::pairing<P>;
   add_chains<P, fp12>(rows, n, rng, "bn254_fp12", "cyclotomic_sqr", "tower",
                       [](const typename fp12::value& x) FF_LAMBDA_INLINE { return pairing::cyclotomic_square(x); });
@@ -115,6 +136,9 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
   std::printf("%-12s fp2 mul %s, sqr %s; fp6 mul %s; fp12 mul %s: each product reduced (A/B for the lazy Fp2 product)\n", "per product",
               cell(get("mul_reg", "bn254_fp2", "per_product")).c_str(), cell(get("sqr_reg", "bn254_fp2", "per_product")).c_str(),
               cell(get("mul_reg", "bn254_fp6", "per_product")).c_str(), cell(get("mul_reg", "bn254_fp12", "per_product")).c_str());
+  std::printf("%-12s fp2 mul %s; fp6 mul %s; fp12 mul %s, sqr %s: the Fp2 products inlined (A/B for outlining them)\n", "inlined",
+              cell(get("mul_reg", "bn254_fp2", "inlined")).c_str(), cell(get("mul_reg", "bn254_fp6", "inlined")).c_str(),
+              cell(get("mul_reg", "bn254_fp12", "inlined")).c_str(), cell(get("sqr_reg", "bn254_fp12", "inlined")).c_str());
   std::printf("\nSeed 001's products by xi = 9 + u (ff::tower::constant_products), %s backend: throughput (latency)\n", be.c_str());
   std::printf("%-16s %-36s %-36s %s\n", "variant", "xi product", "Fp6 mul", "Fp12 mul");
   for (const char* v : {"xi specialized", "xi field_products", "xi generic", "xi additions"}) {

@@ -41,6 +41,12 @@ struct limb_fold_adx {
 
 struct adx {
   static constexpr backend id = backend::adx;
+  // Op{}(args...) as a function of its own, compiled for this policy's instructions: what
+  // the towers call for their larger operations (ff::prime::portable::outlined).
+  template <class Op, class... Args>
+  [[gnu::noinline]] __attribute__((target(FF_TARGET_ADX))) static auto outlined(const Args&... args) {
+    return Op{}(args...);
+  }
   // The generated Montgomery kernels keep no carry limb above p's: they need the spare top
   // bit. Special forms fold the generated product (ff.prime.fold).
   template <class M>

@@ -449,6 +449,8 @@ struct arithmetic {
   using policy = P;
   using value = limbs<F::n>;
   using portable_twin = arithmetic<F, portable>;
+  // Towers over this arithmetic call their products out of line (P::outlined).
+  static constexpr bool outline_products = true;
   FF_INLINE static constexpr value zero() { return {}; }
   FF_INLINE static constexpr value one() { return F::one_internal; }
   // Uniform in [0, p) (tests and benchmarks).

@@ -59,6 +59,13 @@ FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
 
 struct portable {
   static constexpr backend id = backend::portable;
+  // Op{}(args...) as a function of its own: the towers' Fp2 products. Inlined, they made
+  // each Fp12 operation a function of 60 to 100 KB, which ran from L2 rather than the
+  // instruction caches (decisions.md, "Out-of-line Fp2 products").
+  template <class Op, class... Args>
+  [[gnu::noinline]] static auto outlined(const Args&... args) {
+    return Op{}(args...);
+  }
 
   // a b in the internal representation: the product folded (special forms), or CIOS.
   template <class M>

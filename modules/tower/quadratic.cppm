@@ -6,6 +6,7 @@
 module;
 #include <concepts>
 #include <random>
+#include <type_traits>
 #include "../core/macros.h"
 export module ff.tower.quadratic;
 import ff.core.element;
@@ -67,8 +68,34 @@ struct quadratic {
     else return false;
   }();
 
-  // Karatsuba: three products of A instead of four.
+  // Over a prime field's arithmetic (A::outline_products), mul and square are functions of
+  // their own, compiled for the policy's instructions (A::policy::outlined); the levels above
+  // inline calls to them. Inlined, Fp12's product was 100 KB of code.
+  static constexpr bool outlined = [] {
+    if constexpr (requires { A::outline_products; }) return A::outline_products;
+    else return false;
+  }();
+  struct mul_op {
+    FF_INLINE constexpr value operator()(const value& a, const value& b) const { return mul_inline(a, b); }
+  };
+  struct square_op {
+    FF_INLINE constexpr value operator()(const value& a) const { return square_inline(a); }
+  };
   FF_INLINE static constexpr value mul(const value& a, const value& b) {
+    if constexpr (outlined) {
+      if (!std::is_constant_evaluated()) return A::policy::template outlined<mul_op>(a, b);
+    }
+    return mul_inline(a, b);
+  }
+  FF_INLINE static constexpr value square(const value& a) {
+    if constexpr (outlined) {
+      if (!std::is_constant_evaluated()) return A::policy::template outlined<square_op>(a);
+    }
+    return square_inline(a);
+  }
+
+  // Karatsuba: three products of A instead of four.
+  FF_INLINE static constexpr value mul_inline(const value& a, const value& b) {
     if constexpr (lazy) {
       // a0 b0 - a1 b1 (plus p R if negative) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 =
       // a0 b1 + a1 b0 < 2 p^2: both below p R.
@@ -83,7 +110,7 @@ struct quadratic {
   // (a0 + a1 u)^2 = a0^2 + Beta a1^2 + 2 a0 a1 u: two products of A, by
   // (a0 + a1)(a0 + Beta a1) = a0^2 + Beta a1^2 + (1 + Beta) a0 a1 (the complex squaring when
   // Beta = -1).
-  FF_INLINE static constexpr value square(const value& a) {
+  FF_INLINE static constexpr value square_inline(const value& a) {
     const base_value m = A::mul(a.c0, a.c1);
     const base_value t = A::mul(A::add(a.c0, a.c1), add_times<Beta>(a.c0, a.c1));
     if constexpr (is_integer(Beta, -1)) return {t, A::add(m, m)};
