@@ -4,7 +4,7 @@
 //     two-pair check from its 384 bytes (decoding and the subgroup checks included: the
 //     ECPAIRING shape);
 //   - BLS12-381 (ff.bls12_381): seed 004's Fp2 and G1 rows (Fp2 mul and square; G1 add,
-//     double, scalar multiplication by the double-and-add reference, 4-bit windows, GLV and
+//     double, scalar multiplication by the double-and-add reference, signed 5-bit windows, GLV and
 //     _var), the G1 subgroup check, and Zcash's compression both ways;
 // then seed 001's experiment on the two-pair check: the four products by xi, callgrind's
 // exact instructions beside cycles (min and median) and IPC. This file is apart from
@@ -204,7 +204,7 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
   point_ops("bls12_381_g1", "g1", "seed 004: 1,462", "887");
   row_of("g1 scalar mul, double-and-add", "scalar_mul", "bls12_381_g1", "double-and-add, constant time",
          "seed 004 (unsafe reference): 394,761");
-  row_of("g1 scalar mul, 4-bit windows", "scalar_mul", "bls12_381_g1", "constant time", "seed 004 (16 entries): 386,726");
+  row_of("g1 scalar mul, signed 5-bit windows", "scalar_mul", "bls12_381_g1", "constant time", "seed 004 (16 entries): 386,726");
   row_of("g1 scalar mul, GLV", "scalar_mul", "bls12_381_g1", "GLV, constant time", "seed 004: 321,931");
   row_of("g1 scalar mul, _var", "scalar_mul", "bls12_381_g1", "_var", "");
   row_of("g1 subgroup check", "subgroup_check", "bls12_381_g1", "_var", "");

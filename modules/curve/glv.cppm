@@ -95,19 +95,19 @@ struct glv {
   // phi(P) = (beta X : Y : Z).
   FF_INLINE static point endomorphism(const point& p) { return {A::mul(p.x, Endo::beta), p.y, p.z}; }
 
-  // k P, constant time in k and P: 32 windows of 4 bits over k1 and k2 at once, both read from
-  // the table of 0 P .. 15 P (phi applied to the second read, signs by conditional negation).
+  // k P, constant time in k and P: signed 5-bit windows over k1 and k2 at once (26 for their
+  // 128 bits), both read from the table of P .. 16 P (phi applied to the second read; the
+  // halves' signs folded into the digits' negations).
   static point mul(const point& p, const scalar<4>& k) {
     const std::array<signed_half, 2> h = decompose(k);
     const std::array<point, 16> table = G::multiples(p);
     point r = G::identity();
-    for (std::size_t w = 32; w-- > 0;) {
-      if (w < 31)
-        for (int s = 0; s < 4; ++s) r = G::dbl(r);
-      const point e1 = G::lookup(table, G::window(h[0].magnitude, w));
-      const point e2 = endomorphism(G::lookup(table, G::window(h[1].magnitude, w)));
-      r = G::add(r, select(h[0].negative, G::neg(e1), e1));
-      r = G::add(r, select(h[1].negative, G::neg(e2), e2));
+    constexpr std::size_t windows = signed_windows(128);
+    for (std::size_t w = windows; w-- > 0;) {
+      if (w + 1 < windows)
+        for (int s = 0; s < 5; ++s) r = G::dbl(r);
+      r = G::add(r, G::lookup(table, booth_digit(h[0].magnitude, w), h[0].negative));
+      r = G::add(r, endomorphism(G::lookup(table, booth_digit(h[1].magnitude, w), h[1].negative)));
     }
     return r;
   }

@@ -62,6 +62,26 @@ FF_INLINE constexpr u64 equal_mask(const T& a, const T& b) {
 template <std::size_t N>
 using scalar = std::array<u64, N>;
 
+// Signed 5-bit windows (Booth's recoding): k = sum of d_w 2^(5 w) with -16 <= d_w <= 16,
+// d_w read from bits 5 w - 1 .. 5 w + 4 of k (bit -1 is zero). Half the table of unsigned
+// windows, and a bit more per addition. The digit's magnitude, and its sign as a mask.
+struct signed_digit {
+  u64 magnitude;
+  u64 negative;
+};
+constexpr std::size_t signed_windows(std::size_t bits) { return (bits + 1 + 4) / 5; }
+template <std::size_t N>
+FF_INLINE constexpr signed_digit booth_digit(const scalar<N>& k, std::size_t w) {
+  auto bit_field = [&](std::size_t lo) FF_LAMBDA_INLINE {  // bits lo .. lo + 63 (zero above k)
+    const std::size_t i = lo / 64, s = lo % 64;
+    return (i < N ? k[i] >> s : 0) | (s != 0 && i + 1 < N ? k[i + 1] << (64 - s) : 0);
+  };
+  const u64 six = ((bit_field(5 * w) & 31) << 1) | (w != 0 ? bit_field(5 * w - 1) & 1 : 0);
+  const u64 half = (six + 1) >> 1;  // d + 32 (top bit)
+  const u64 negative = value_barrier(0 - (six >> 5));
+  return {(half & ~negative) | ((32 - half) & negative), negative};
+}
+
 // The curve y^2 = x^3 + B over A; B is an integer (a multiple of one) or a value of A.
 template <class A, auto B>
 struct weierstrass {
@@ -152,37 +172,35 @@ struct weierstrass {
     return {A::add(x3, x3), y3, z3};
   }
 
-  // 0 P, P, 2 P, ..., 15 P.
+  // P, 2 P, ..., 16 P: the table of signed 5-bit windows (8 doublings, 7 additions).
   static std::array<point, 16> multiples(const point& p) {
     std::array<point, 16> table;
-    table[0] = identity();
-    table[1] = p;
-    for (std::size_t i = 2; i < 16; ++i) table[i] = i % 2 ? add(table[i - 1], p) : dbl(table[i / 2]);
+    table[0] = p;
+    for (std::size_t i = 1; i < 16; ++i) table[i] = i % 2 ? dbl(table[i / 2]) : add(table[i - 1], p);
     return table;
   }
-  // table[digit], every entry read (constant time in digit).
-  FF_INLINE static point lookup(const std::array<point, 16>& table, u64 digit) {
-    point entry = table[0];
-    for (u64 i = 1; i < 16; ++i) entry = select(curve::equal_mask(i, digit), table[i], entry);
-    return entry;
-  }
-  // The 4-bit window w of k.
-  template <std::size_t N>
-  FF_INLINE static u64 window(const scalar<N>& k, std::size_t w) {
-    return (k[w / 16] >> (4 * (w % 16))) & 15;
+  // d P for a signed digit d, -16 <= d <= 16, from the table of multiples: every entry read
+  // (constant time in d), the sign by a conditional negation; `negate` (a mask) flips it.
+  FF_INLINE static point lookup(const std::array<point, 16>& table, signed_digit d, u64 negate = 0) {
+    point entry = identity();
+    for (u64 i = 0; i < 16; ++i) entry = select(curve::equal_mask(i + 1, d.magnitude), table[i], entry);
+    return select(d.negative ^ negate, neg(entry), entry);
   }
   // k P for a scalar of Bits bits (the bits above are ignored), constant time in k and P:
-  // fixed 4-bit windows from the top, the table of 0 P .. 15 P read whole for every window.
+  // signed 5-bit windows from the top (ceil((Bits + 1) / 5) additions), the table of
+  // P .. 16 P read whole for every window.
   template <std::size_t Bits, std::size_t N>
-  static point mul(const point& p, const scalar<N>& k) {
+  static point mul(const point& p, const scalar<N>& k_in) {
     static_assert(Bits <= 64 * N);
+    scalar<N> k = k_in;
+    for (std::size_t i = 0; i < N; ++i) k[i] &= 64 * i + 64 <= Bits ? ~u64(0) : 64 * i >= Bits ? 0 : (u64(1) << (Bits % 64)) - 1;
     const std::array<point, 16> table = multiples(p);
     point r = identity();
-    constexpr std::size_t windows = (Bits + 3) / 4;
+    constexpr std::size_t windows = signed_windows(Bits);
     for (std::size_t w = windows; w-- > 0;) {
       if (w + 1 < windows)
-        for (int s = 0; s < 4; ++s) r = dbl(r);
-      r = add(r, lookup(table, window(k, w)));
+        for (int s = 0; s < 5; ++s) r = dbl(r);
+      r = add(r, lookup(table, booth_digit(k, w)));
     }
     return r;
   }
