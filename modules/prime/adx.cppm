@@ -39,12 +39,20 @@ struct limb_fold_adx {
 #endif
 }  // namespace detail
 
+// outlined's attributes: AArch64 compiles the adx policy (the kernels are not generated
+// there) but never runs it, and has no ADX target.
+#if defined(__x86_64__)
+#define FF_ADX_OUTLINED [[gnu::noinline, gnu::target(FF_TARGET_ADX)]]
+#else
+#define FF_ADX_OUTLINED [[gnu::noinline]]
+#endif
+
 struct adx {
   static constexpr backend id = backend::adx;
   // Op{}(args...) as a function of its own, compiled for this policy's instructions: what
   // the towers call for their larger operations (ff::prime::portable::outlined).
   template <class Op, class... Args>
-  [[gnu::noinline]] __attribute__((target(FF_TARGET_ADX))) static auto outlined(const Args&... args) {
+  FF_ADX_OUTLINED static auto outlined(const Args&... args) {
     return Op{}(args...);
   }
   // The generated Montgomery kernels keep no carry limb above p's: they need the spare top
