@@ -22,6 +22,7 @@ module;
 export module ff.curve.weierstrass;
 import ff.core.element;
 import ff.core.secret;
+import ff.prime.bigint;
 
 export namespace ff::curve {
 template <class V>
@@ -72,11 +73,7 @@ struct signed_digit {
 constexpr std::size_t signed_windows(std::size_t bits) { return (bits + 1 + 4) / 5; }
 template <std::size_t N>
 FF_INLINE constexpr signed_digit booth_digit(const scalar<N>& k, std::size_t w) {
-  auto bit_field = [&](std::size_t lo) FF_LAMBDA_INLINE {  // bits lo .. lo + 63 (zero above k)
-    const std::size_t i = lo / 64, s = lo % 64;
-    return (i < N ? k[i] >> s : 0) | (s != 0 && i + 1 < N ? k[i + 1] << (64 - s) : 0);
-  };
-  const u64 six = ((bit_field(5 * w) & 31) << 1) | (w != 0 ? bit_field(5 * w - 1) & 1 : 0);
+  const u64 six = ((prime::bits_at(k, 5 * w) & 31) << 1) | (w != 0 ? prime::bits_at(k, 5 * w - 1) & 1 : 0);
   const u64 half = (six + 1) >> 1;  // d + 32 (top bit)
   const u64 negative = value_barrier(0 - (six >> 5));
   return {(half & ~negative) | ((32 - half) & negative), negative};

@@ -93,6 +93,12 @@ constexpr u64 div_small(limbs<N>& a, u64 d) {
   }
   return u64(rem);
 }
+// Bits [lo, lo + 64) of a (zero above its top limb).
+template <std::size_t N>
+constexpr u64 bits_at(const limbs<N>& a, std::size_t lo) {
+  const std::size_t i = lo / 64, s = lo % 64;
+  return (i < N ? a[i] >> s : 0) | (s != 0 && i + 1 < N ? a[i + 1] << (64 - s) : 0);
+}
 // Shift right by k < 64 bits.
 template <std::size_t N>
 constexpr limbs<N> shift_right(const limbs<N>& a, unsigned k) {

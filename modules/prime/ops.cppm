@@ -62,13 +62,6 @@ FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) 
   return back;
 }
 
-// Bits [lo, lo + 64) of a.
-template <std::size_t N>
-constexpr u64 bits_at(const prime::limbs<N>& a, unsigned lo) {
-  const std::size_t i = lo / 64;
-  const unsigned s = lo % 64;
-  return (i < N ? a[i] >> s : 0) | (s != 0 && i + 1 < N ? a[i + 1] << (64 - s) : 0);
-}
 // k a mod p for a canonical a and an integer 2 <= k < 2^32. For a Montgomery field this is
 // also k times a's internal form (the form is linear). One multiplication row gives x = k a.
 // Its top 64 bits times a compile-time reciprocal of p give q, floor(x / p) or one less. Then
@@ -86,7 +79,6 @@ FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
   constexpr u64 reciprocal = u64((u128(1) << 126) / (u128(bits_at(F::p, F::bits - 64)) + (F::bits > 64 ? 1 : 0)));
   limbs<n + 1> x{};
   for (std::size_t i = 0; i < n; ++i) x[i] = a[i];
-  x[n] = 0;
   prime::mul_small(x, K, 0);
   const u64 q = u64((u128(bits_at(x, shift)) * reciprocal) >> (126 - k_bits));
   limbs<n + 1> qp{};

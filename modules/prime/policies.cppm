@@ -61,7 +61,7 @@ struct portable {
   static constexpr backend id = backend::portable;
   // Op{}(args...) as a function of its own: the towers' Fp2 products. Inlined, they made
   // each Fp12 operation a function of 60 to 100 KB, which ran from L2 rather than the
-  // instruction caches (decisions.md, "Out-of-line Fp2 products").
+  // instruction caches (decisions.md, session 19).
   template <class Op, class... Args>
   [[gnu::noinline]] static auto outlined(const Args&... args) {
     return Op{}(args...);
