@@ -113,7 +113,7 @@ std::vector<operation<F>> operations(const limbs<F>& exponent) {
       row<F>("sqrt", "sqrt + square check (constant time)", true,
              [](const L& x, const L& y) {
                const L r = d::sqrt_candidate<F, P>(x);
-               return d::select(d::equal_mask(P::template square<F>(r), x), r, y);
+               return ff::prime::select(d::equal_mask(P::template square<F>(r), x), r, y);
              }),
       row<F>("legendre", "legendre (Euler)", true,
              [](const L& x, const L& y) { return d::add<F>(d::pow_var<F, P>(x, F::half_p_minus_1), y); }),

@@ -43,10 +43,7 @@ template <class T>
 FF_INLINE constexpr T select(u64 mask, const T& a, const T& b) {
   static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 8 == 0);
   using words = std::array<u64, sizeof(T) / 8>;
-  const words wa = std::bit_cast<words>(a), wb = std::bit_cast<words>(b);
-  words r{};
-  for (std::size_t i = 0; i < r.size(); ++i) r[i] = (wa[i] & mask) | (wb[i] & ~mask);
-  return std::bit_cast<T>(r);
+  return std::bit_cast<T>(prime::select(mask, std::bit_cast<words>(a), std::bit_cast<words>(b)));
 }
 // All ones when a and b are the same words (canonical field elements: the same element).
 template <class T>

@@ -38,18 +38,14 @@ FF_INLINE u64 equal_mask(const prime::limbs<N>& x, const prime::limbs<N>& y) {
   for (std::size_t i = 0; i < N; ++i) diff |= x[i] ^ y[i];
   return value_barrier(((diff | (0 - diff)) >> 63) - 1);
 }
-template <std::size_t N>
-FF_INLINE prime::limbs<N> select(u64 mask, const prime::limbs<N>& if_set, const prime::limbs<N>& otherwise) {
-  prime::limbs<N> r{};
-  for (std::size_t i = 0; i < N; ++i) r[i] = (if_set[i] & mask) | (otherwise[i] & ~mask);
-  return r;
-}
 
 template <prime_family F>
 FF_INLINE constexpr limbs_of<F> add(const limbs_of<F>& a, const limbs_of<F>& b) {
   limbs_of<F> s{};
   const u64 carry = prime::add(s, a, b);
-  return prime::reduce_once<F>(s, carry);
+  // p below 2^(64 n - 1): a + b < 2p does not carry out of the top limb.
+  if constexpr ((F::p[F::n - 1] >> 63) == 0) return prime::reduce_once<F>(s);
+  else return prime::reduce_once<F>(s, carry);
 }
 template <prime_family F>
 FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) {
