@@ -21,15 +21,17 @@ export namespace ff::bn254 {
 // The tower under the backend policy P (ff::prime::portable, ff::prime::adx): Fp2 = Fp[u] /
 // (u^2 + 1), Fp6 = Fp2[v] / (v^3 - xi) with xi = 9 + u, Fp12 = Fp6[w] / (w^2 - v).
 // Mode chooses how products by xi are computed (seed 001's experiment; the default is the
-// specialized form), R how Fp2 reduces its products (lazy by default; ffbench's A/B).
+// specialized form), R how Fp2 reduces its products: each product reduced by default, which
+// is faster inside Fp12 and the pairing than the lazy Fp2 product (decisions.md, session 20;
+// ffbench --tower's A/B).
 inline constexpr tower::quadratic_constant<int> xi{9, 1};
 template <class P>
 using fp = prime::arithmetic<bn254_fp, P>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::lazy>
+template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::per_product>
 using fp2 = tower::quadratic<fp<P>, -1, Mode, R>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::lazy>
+template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::per_product>
 using fp6 = tower::cubic<fp2<P, Mode, R>, xi>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::lazy>
+template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::per_product>
 using fp12 = tower::quadratic<fp6<P, Mode, R>, tower::cubic_constant<int>{0, 1, 0}>;
 
 // The curve's parameter: p and r are 36u^4 + 36u^3 + 24u^2 + 6u + 1 and 36u^4 + 36u^3 + 18u^2 + 6u + 1.

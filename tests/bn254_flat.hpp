@@ -65,12 +65,15 @@ struct levels {
   }
 
   static typename fp::value coordinate() { return (*rc::gen::arbitrary<element<Fp>>()).limb; }
-  static typename fp2::value random(std::type_identity<fp2>) { return {coordinate(), coordinate()}; }
-  static typename fp6::value random(std::type_identity<fp6>) {
-    return {random(std::type_identity<fp2>{}), random(std::type_identity<fp2>{}), random(std::type_identity<fp2>{})};
+  // Random values by value type: one type per level whatever the tower's reduction or mode.
+  static typename fp2::value random(std::type_identity<typename fp2::value>) { return {coordinate(), coordinate()}; }
+  static typename fp6::value random(std::type_identity<typename fp6::value>) {
+    const std::type_identity<typename fp2::value> c;
+    return {random(c), random(c), random(c)};
   }
-  static typename fp12::value random(std::type_identity<fp12>) {
-    return {random(std::type_identity<fp6>{}), random(std::type_identity<fp6>{})};
+  static typename fp12::value random(std::type_identity<typename fp12::value>) {
+    const std::type_identity<typename fp6::value> c;
+    return {random(c), random(c)};
   }
 };
 

@@ -19,7 +19,7 @@ void register_level(const std::string& suite, long degree) {
       property(R);
     };
   };
-  auto gen = [] { return L::random(std::type_identity<T>{}); };
+  auto gen = [] { return L::random(std::type_identity<typename T::value>{}); };
   fft::register_property(suite, "mul_square_add_sub_equal_ntl", check([gen](const flat_ring& R) {
     const auto a = gen(), b = gen();
     const NTL::ZZ_pX fa = L::flat(a, R), fb = L::flat(b, R);
@@ -57,22 +57,28 @@ std::vector<typename levels<P>::fp2::value> fp2_edges() {
 template <class P>
 void register_constants(const std::string& suite) {
   using L = levels<P>;
-  // Fp2's lazy reduction (unreduced sums, double-width products) at its bounds: every pair of
-  // edge elements, products and squares, against NTL.
+  // Fp2's products at the bounds of both reductions (lazy: unreduced sums, double-width
+  // products): every pair of edge elements, products and squares, against NTL.
   fft::register_test(suite, "fp2_edge_products_equal_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(2);
+    using lazy = bn254::fp2<P, tower::constant_products::specialized, tower::reductions::lazy>;
+    static_assert(lazy::lazy && !L::fp2::lazy);
     const auto values = fp2_edges<P>();
     for (const auto& a : values) {
       const NTL::ZZ_pX fa = L::flat(a, R);
       EXPECT_EQ(L::flat(L::fp2::square(a), R), NTL::SqrMod(fa, R.modulus));
-      for (const auto& b : values) EXPECT_EQ(L::flat(L::fp2::mul(a, b), R), NTL::MulMod(fa, L::flat(b, R), R.modulus));
+      for (const auto& b : values) {
+        const NTL::ZZ_pX expected = NTL::MulMod(fa, L::flat(b, R), R.modulus);
+        EXPECT_EQ(L::flat(L::fp2::mul(a, b), R), expected);
+        EXPECT_EQ(L::flat(lazy::mul(a, b), R), expected);
+      }
     }
   });
   fft::register_property(suite, "fp6_times_xi_equals_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(6);
-    const auto a = L::random(std::type_identity<typename L::fp2>{});
+    const auto a = L::random(std::type_identity<typename L::fp2::value>{});
     RC_ASSERT(L::flat(L::fp2::template mul_constant<bn254::xi>(a), R) == NTL::MulMod(L::flat(a, R), R.u + 9, R.modulus));
   });
   // Seed 001's products by xi (tower::constant_products), each against NTL, on the
@@ -98,7 +104,7 @@ void register_constants(const std::string& suite) {
   fft::register_property(suite, "fp12_times_v_equals_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(12);
-    const auto a = L::random(std::type_identity<typename L::fp6>{});
+    const auto a = L::random(std::type_identity<typename L::fp6::value>{});
     RC_ASSERT(L::flat(L::fp6::template mul_constant<tower::cubic_constant<int>{0, 1, 0}>(a), R) ==
               NTL::MulMod(L::flat(a, R), R.v, R.modulus));
   });
@@ -111,6 +117,8 @@ void register_tests() {
     register_level<P, bn254::fp2<P>>("tower.bn254.fp2." + be, 2);
     register_level<P, bn254::fp6<P>>("tower.bn254.fp6." + be, 6);
     register_level<P, bn254::fp12<P>>("tower.bn254.fp12." + be, 12);
+    // The lazy Fp2 product (ffbench's A/B; BLS12-381's default) under Fp12.
+    register_level<P, bn254::fp12<P, tower::constant_products::specialized, tower::reductions::lazy>>("tower.bn254.fp12_lazy." + be, 12);
     register_constants<P>("tower.bn254.constants." + be);
   });
 }

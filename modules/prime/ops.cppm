@@ -466,9 +466,9 @@ struct arithmetic {
   // x - y, plus p R when that borrows: below p R for x, y below p R.
   FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y) {
     wide d{};
-    const u64 mask = value_barrier(0 - prime::sub(d, x, y));
-    value p_if_borrow{}, top{}, high{};
-    for (std::size_t i = 0; i < F::n; ++i) p_if_borrow[i] = F::p[i] & mask, high[i] = d[F::n + i];
+    const value p_if_borrow = prime::select(prime::sub(d, x, y), F::p, value{});
+    value top{}, high{};
+    for (std::size_t i = 0; i < F::n; ++i) high[i] = d[F::n + i];
     prime::add(top, high, p_if_borrow);
     for (std::size_t i = 0; i < F::n; ++i) d[F::n + i] = top[i];
     return d;
