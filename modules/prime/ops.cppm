@@ -47,14 +47,16 @@ FF_INLINE constexpr limbs_of<F> add(const limbs_of<F>& a, const limbs_of<F>& b) 
   if constexpr ((F::p[F::n - 1] >> 63) == 0) return prime::reduce_once<F>(s);
   else return prime::reduce_once<F>(s, carry);
 }
+// p if a subtraction borrowed, else 0: what it adds back.
+template <prime_family F>
+FF_INLINE constexpr limbs_of<F> p_if_borrow(u64 borrow) {
+  return prime::select(borrow, F::p, limbs_of<F>{});
+}
 template <prime_family F>
 FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) {
   limbs_of<F> d{}, back{};
   const u64 borrow = prime::sub(d, a, b);
-  limbs_of<F> p_if_borrow{};
-  const u64 mask = value_barrier(0 - borrow);
-  for (std::size_t i = 0; i < F::n; ++i) p_if_borrow[i] = F::p[i] & mask;
-  prime::add(back, d, p_if_borrow);
+  prime::add(back, d, p_if_borrow<F>(borrow));
   return back;
 }
 
@@ -466,10 +468,10 @@ struct arithmetic {
   // x - y, plus p R when that borrows: below p R for x, y below p R.
   FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y) {
     wide d{};
-    const value p_if_borrow = prime::select(prime::sub(d, x, y), F::p, value{});
+    const u64 borrow = prime::sub(d, x, y);
     value top{}, high{};
     for (std::size_t i = 0; i < F::n; ++i) high[i] = d[F::n + i];
-    prime::add(top, high, p_if_borrow);
+    prime::add(top, high, detail::p_if_borrow<F>(borrow));
     for (std::size_t i = 0; i < F::n; ++i) d[F::n + i] = top[i];
     return d;
   }
