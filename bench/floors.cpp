@@ -142,6 +142,11 @@ void traffic_and_clmuls(const std::uint64_t* a, const std::uint64_t* b, std::uin
 
 }  // namespace
 
+bool has_combined_pass(int elem_bytes, int clmuls) {
+  return (elem_bytes == 16 || elem_bytes == 24 || elem_bytes == 32) &&
+         (clmuls == 3 || clmuls == 4 || clmuls == 6 || clmuls == 9);
+}
+
 void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls, bool nontemporal) {
   if (!ff::cpu_has(ff::isa::vpclmul512)) throw ff::error("combined floor: needs VPCLMULQDQ on zmm");
   const std::size_t words = std::size_t(elem_bytes) / 8;

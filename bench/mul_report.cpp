@@ -160,7 +160,7 @@ field_row measure_field(const options& o, results& r, const std::vector<ff::back
       for (bool nt : {false, true})
         runs.push_back([&, nt] { memory_pass(a.data(), b.data(), out.data(), n * sizeof(ff::element<F>), nt), keep(out[n / 2]); });
       // With the zmm kernels: the same traffic plus the field's clmuls, nothing else.
-      const bool combined = be == ff::backend::vpclmul512;
+      const bool combined = be == ff::backend::vpclmul512 && has_combined_pass(row.elem_bytes, row.clmuls);
       if (combined)
         for (bool nt : {false, true})
           runs.push_back([&, nt] { combined_pass(a.data(), b.data(), out.data(), n, row.elem_bytes, row.clmuls, nt), keep(out[n / 2]); });

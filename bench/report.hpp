@@ -17,6 +17,7 @@ struct options {
   bool ops = false;                        // --ops: the prime fields' operation table
   bool primes = false;                     // --primes: seed 002's table, X25519 / X448
   bool tower = false;                      // --tower: BN254's tower and seed 001's xi variants
+  bool curves = false;                     // --curves: the SEC 2 binary curves and seed 003's measurements
   std::vector<std::string> prime_fields;   // resolved, for --ops
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
@@ -97,6 +98,9 @@ void memory_pass(const void* a, const void* b, void* c, std::size_t bytes, bool 
 // vpclmul512). nontemporal: NT stores where the output aligns, else ordinary ones.
 void combined_pass(const void* a, const void* b, void* c, std::size_t n, int elem_bytes, int clmuls,
                    bool nontemporal);
+// Whether combined_pass has a loop for this element size and clmul count (2-4 limbs, 3-9
+// clmuls: the larger fields get only the memory floor).
+bool has_combined_pass(int elem_bytes, int clmuls);
 void run_mul_report(const options& o, results& r);  // mul_report.cpp
 void run_power_report(const options& o, results& r);
 void run_sweep(const options& o, results& r);
@@ -107,5 +111,6 @@ void run_primes_report(const options& o, results& r);  // primes_report.cpp: see
 void run_tower_report(const options& o, results& r);  // tower_report.cpp: BN254's tower, seed 001's xi variants, then the groups
 int run_xi_count(const std::string& mode);            // groups_report.cpp: one two-pair check, run under callgrind
 void run_ops_report(const options& o, results& r);    // ops_report.cpp: the prime fields' operation table
+void run_curves_report(const options& o, results& r);  // curves_report.cpp: the binary curves, seed 003's measurements
 
 }  // namespace ffb

@@ -8,7 +8,11 @@ set(FF_FIELDS
   binary/b163
   binary/b191
   binary/sect193
+  binary/b233
   binary/b256
+  binary/b283
+  binary/b409
+  binary/b571
   binary/ghash2
   prime/bn254_fp
   prime/bn254_fr

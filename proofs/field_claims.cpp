@@ -69,7 +69,11 @@ const std::vector<stated_modulus>& stated_moduli() {
       {"b163", {163, 7, 6, 3, 0}, "NIST B-163/K-163 (FIPS 186), also SEC 2 sect163k1/r1"},
       {"b191", {191, 9, 0}, "Arndt's list of irreducible trinomials (Matters Computational / jjj.de)"},
       {"sect193", {193, 15, 0}, "SEC 2 sect193r1/r2"},
+      {"b233", {233, 74, 0}, "NIST B-233/K-233 (FIPS 186), also SEC 2 sect233k1/r1"},
       {"b256", {256, 10, 5, 2, 0}, "Arndt's list of primitive pentanomials (the first of degree 256)"},
+      {"b283", {283, 12, 7, 5, 0}, "NIST B-283/K-283 (FIPS 186), also SEC 2 sect283k1/r1"},
+      {"b409", {409, 87, 0}, "NIST B-409/K-409 (FIPS 186), also SEC 2 sect409k1/r1"},
+      {"b571", {571, 10, 5, 2, 0}, "NIST B-571/K-571 (FIPS 186), also SEC 2 sect571k1/r1"},
   };
   return list;
 }

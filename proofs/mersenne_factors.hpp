@@ -1,9 +1,9 @@
 // The factorizations of 2^n - 1 that ffproofs knows, as data. Data is not trusted: every use
 // goes through verify_factorization (product == 2^n - 1, every factor a probable prime), and
 // the certificate prints that check. The numbers were found once on the development machine
-// (coreutils `factor`, and a division by the known Cunningham-table factors for 2^193 - 1,
-// whose 29-digit cofactor `factor` then confirmed prime); nothing here is computed by the
-// code under test.
+// (coreutils `factor`, sympy's factorint for 2^233 - 1 and 2^283 - 1, and the Cunningham
+// tables for 2^193 - 1, 2^409 - 1 and 2^571 - 1, whose large factors were then checked prime);
+// nothing here is computed by the code under test.
 #pragma once
 #include <gmpxx.h>
 
@@ -38,10 +38,25 @@ inline const std::vector<mersenne_factorization>& mersenne_table() {
       {193,
        {"13821503", "61654440233248340616559", "14732265321145317331353282383"},
        "Cunningham table 2,193-"},
+      {233,
+       {"1399", "135607", "622577", "116868129879077600270344856324766260085066532853492178431"},
+       "sympy factorint"},
       {256,
        {"3", "5", "17", "257", "65537", "641", "6700417", "274177", "67280421310721",
         "59649589127497217", "5704689200685129054721"},
        "Fermat numbers F0..F7"},
+      {283,
+       {"9623", "68492481833",
+        "23579543011798993222850893929565870383844167873851502677311057483194673"},
+       "sympy factorint"},
+      {409,
+       {"4480666067023", "76025626689833",
+        "3881196575913244673719425770871246487895686937951690944453838586764072695131586617955811936945129"},
+       "Cunningham table 2,409-"},
+      {571,
+       {"5711", "27409", "6969336604531667168509871230100794095801832527002849548226132675916172927",
+        "7084851186360580941633572744569751943590093912197024061201633650193388126309578906138706239"},
+       "Cunningham table 2,571-"},
   };
   return table;
 }

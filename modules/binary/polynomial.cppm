@@ -132,6 +132,47 @@ struct sparse_reduction {
   }
 };
 
+// Reduction modulo f = x^d + x^e1 + ... + 1 by folding limbs from the top with plain shifts
+// (what scalar and ymm limbs do best): the limb t at x^(64i), i >= N, is
+// t x^(64(i - N) + s) (f - x^d) with s = 64 N - d, two shifts per term landing below it; then
+// the bits of limb N - 1 at and above x^d fold once. Written once from F::modulus for any
+// sparse modulus: the fields whose middle terms are too high for sparse_reduction (b233, b409)
+// use it on every policy.
+template <class F>
+struct limb_fold_reduction {
+  static constexpr std::size_t N = F::limbs;
+  static constexpr unsigned d = F::degree, s = unsigned(64 * N) - d, e1 = F::modulus[1];
+  // Every term of a folded limb lands below it, and the last fold lands below x^d.
+  static constexpr bool fits = F::modulus.back() == 0 && s + e1 < 64 * (N - 1) && s + e1 <= d;
+
+  template <class V, std::size_t M>
+  FF_INLINE static constexpr std::array<V, N> reduce(const std::array<V, M>& in) {
+    static_assert(fits, "limb_fold_reduction does not handle this modulus");
+    std::array<V, M> p = in;
+    for (std::size_t i = M - 1; i >= N; --i) {
+      const V t = p[i];
+      for (std::size_t k = 1; k < F::modulus.size(); ++k) {
+        const unsigned o = s + F::modulus[k];
+        const std::size_t at = i - N + o / 64;
+        p[at] ^= t << (o % 64);
+        if (o % 64 != 0) p[at + 1] ^= t >> (64 - o % 64);
+      }
+    }
+    std::array<V, N> out;
+    for (std::size_t k = 0; k < N; ++k) out[k] = p[k];
+    if constexpr (s != 0) {
+      const V t = out[N - 1] >> (64 - s);  // x^d .. x^(64N - 1)
+      out[N - 1] &= (u64{1} << (64 - s)) - 1;
+      for (std::size_t k = 1; k < F::modulus.size(); ++k) {
+        const unsigned e = F::modulus[k];
+        out[e / 64] ^= t << (e % 64);
+        if (e % 64 != 0 && e / 64 + 1 < N) out[e / 64 + 1] ^= t >> (64 - e % 64);
+      }
+    }
+    return out;
+  }
+};
+
 // Fields with a sparse GF(2) modulus (exponent list, highest first) and a reducer.
 template <class F>
 concept polynomial_field = binary_family<F> && requires {
@@ -141,9 +182,10 @@ concept polynomial_field = binary_family<F> && requires {
 } && (F::modulus[0] == F::degree);
 
 // The base of a polynomial-basis field F with N limbs. F declares name, degree, modulus,
-// tuning, reduce (its straight-line reducer of a product of two canonical elements) and
-// sparse_reduction_on_funnel_shifts (whether sparse_reduction replaces reduce on policies with
-// funnel shifts; false where reduce is already one pass).
+// tuning and sparse_reduction_on_funnel_shifts (whether sparse_reduction replaces reduce on
+// policies with funnel shifts; false where reduce is already one pass), and may declare reduce
+// (a straight-line reducer of a product of two canonical elements) in place of
+// limb_fold_reduction.
 template <class F, std::size_t N>
 struct polynomial_basis : binary_field_base<F> {
   static constexpr std::size_t limbs = N;
@@ -168,6 +210,11 @@ struct polynomial_basis : binary_field_base<F> {
     } else {
       return F::reduce(p);
     }
+  }
+
+  template <class V, std::size_t M>
+  FF_INLINE static constexpr std::array<V, N> reduce(const std::array<V, M>& p) {
+    return limb_fold_reduction<F>::reduce(p);
   }
 
   template <class A>

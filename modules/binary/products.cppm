@@ -60,6 +60,12 @@ FF_INLINE std::array<limb_t<A>, 8> clmul_4x4_karatsuba(const std::array<limb_t<A
   return {lo[0], lo[1], lo[2] ^ mid[0], lo[3] ^ mid[1], hi[0] ^ mid[2], hi[1] ^ mid[3], hi[2], hi[3]};
 }
 
+// N > 4 limbs, Karatsuba on halves of h = ceil(N / 2) and N - h limbs (the smaller half and the
+// sums padded to h): 3 products of about half the size, each in the shape clmul_product picks.
+template <class A, std::size_t N>
+FF_INLINE std::array<limb_t<A>, 2 * N> clmul_split_karatsuba(const std::array<limb_t<A>, N>& a,
+                                                             const std::array<limb_t<A>, N>& b);
+
 // N limbs, schoolbook: N^2 clmuls, no additions before the products.
 template <class A, std::size_t N>
 FF_INLINE std::array<limb_t<A>, 2 * N> clmul_schoolbook(const std::array<limb_t<A>, N>& a,
@@ -76,18 +82,55 @@ FF_INLINE std::array<limb_t<A>, 2 * N> clmul_schoolbook(const std::array<limb_t<
   return r;
 }
 
+// The largest schoolbook product: beyond it clang keeps the accumulating limbs on the stack with
+// mixed 64- and 128-bit stores and loads (store-forwarding stalls: 7 limbs cost 260 ns on pclmul,
+// decisions.md), so a schoolbook policy splits larger products by Karatsuba into schoolbook halves.
+constexpr std::size_t schoolbook_limit = 5;
+
 // The product of N-limb polynomials in the shape the policy declares.
 template <class A, std::size_t N>
 FF_INLINE std::array<limb_t<A>, 2 * N> clmul_product(const std::array<limb_t<A>, N>& a,
                                                      const std::array<limb_t<A>, N>& b) {
   static_assert(clmul_policy<A>);
-  if constexpr (A::product == product_shape::schoolbook || N == 1) return clmul_schoolbook<A, N>(a, b);
-  else if constexpr (N == 2) return clmul_2x2_karatsuba<A>(a, b);
-  else if constexpr (N == 3) return clmul_3x3_karatsuba<A>(a, b);
-  else {
-    static_assert(N == 4, "Karatsuba products exist for 1 to 4 limbs");
+  if constexpr (N == 1 || (A::product == product_shape::schoolbook && N <= schoolbook_limit)) {
+    return clmul_schoolbook<A, N>(a, b);
+  } else if constexpr (N > 4) {
+    return clmul_split_karatsuba<A, N>(a, b);
+  } else if constexpr (N == 2) {
+    return clmul_2x2_karatsuba<A>(a, b);
+  } else if constexpr (N == 3) {
+    return clmul_3x3_karatsuba<A>(a, b);
+  } else {
     return clmul_4x4_karatsuba<A>(a, b);
   }
+}
+
+template <class A, std::size_t N>
+FF_INLINE std::array<limb_t<A>, 2 * N> clmul_split_karatsuba(const std::array<limb_t<A>, N>& a,
+                                                             const std::array<limb_t<A>, N>& b) {
+  constexpr std::size_t h = (N + 1) / 2, m = N - h;
+  using L = limb_t<A>;
+  std::array<L, h> a0, b0, as, bs;
+  std::array<L, m> a1, b1;
+  for (std::size_t i = 0; i < h; ++i) {
+    a0[i] = a[i];
+    b0[i] = b[i];
+    as[i] = i < m ? a[i] ^ a[h + i] : a[i];
+    bs[i] = i < m ? b[i] ^ b[h + i] : b[i];
+  }
+  for (std::size_t i = 0; i < m; ++i) {
+    a1[i] = a[h + i];
+    b1[i] = b[h + i];
+  }
+  const auto lo = clmul_product<A, h>(a0, b0);
+  const auto hi = clmul_product<A, m>(a1, b1);
+  auto mid = clmul_product<A, h>(as, bs);
+  for (std::size_t i = 0; i < 2 * h; ++i) mid[i] ^= lo[i] ^ (i < 2 * m ? hi[i] : a[0] ^ a[0]);
+  std::array<L, 2 * N> r;
+  for (std::size_t i = 0; i < 2 * h; ++i) r[i] = lo[i];
+  for (std::size_t i = 0; i < 2 * m; ++i) r[2 * h + i] = hi[i];
+  for (std::size_t i = 0; i < 2 * h; ++i) r[h + i] ^= mid[i];
+  return r;
 }
 
 // The square of an N-limb polynomial: one limb square each, no cross terms (characteristic 2).
