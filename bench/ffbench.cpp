@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   std::string xi_count;
   app.add_option("--xi-count", xi_count, "one two-pair check with the products by xi in this variant, for callgrind")->group("");
   app.add_option("--family", family, "prime: --ops for every prime field")->check(CLI::IsMember({"prime"}));
+  app.add_flag("--curves", o.curves, "the SEC 2 binary curves: ECDH and public keys beside OpenSSL, seed 003's M/S share and speedups");
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
   app.add_flag("--sweep", o.sweep, "window-width sweep for fixed-base powers (CSV + plot)");
@@ -137,9 +138,9 @@ int main(int argc, char** argv) {
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower && !o.curves;
 
-    if (!o.ops && !o.primes && !o.tower && !ffb::run_property_gate(o)) {
+    if (!o.ops && !o.primes && !o.tower && !o.curves && !ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
       return 1;
     }
@@ -150,6 +151,7 @@ int main(int argc, char** argv) {
     if (o.ops || full) ffb::run_ops_report(o, r);
     if (o.primes) ffb::run_primes_report(o, r);
     if (o.tower) ffb::run_tower_report(o, r);
+    if (o.curves) ffb::run_curves_report(o, r);
     if (o.sweep) ffb::run_sweep(o, r);
     if (full) ffb::run_power_report(o, r);
     if (full || o.mul) {

@@ -8,3 +8,4 @@ export import ff.bn254;
 export import ff.bls12_381;
 export import ff.x25519;
 export import ff.x448;
+export import ff.binary_curves;

@@ -28,6 +28,7 @@ int run_certificate(const std::string& markdown_path, const ffp::corruption& cor
   ffp::field_claims(cert, corrupt);
   ffp::isomorphism_claims(cert, corrupt);
   ffp::prime_claims(cert, corrupt, ffp::prime_fields());
+  ffp::curve_claims(cert, corrupt);
   std::cout << cert.text();
   if (!markdown_path.empty()) ffp::write_atomically(markdown_path, cert.markdown());
   return cert.failures() == 0 ? 0 : 1;
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
   // Hidden (empty group): flips one claim's data so the tests can see the certificate FAIL.
   app.add_option("--corrupt-for-testing", corrupt_name)
       ->group("")
-      ->check(CLI::IsMember({"factorization", "modulus", "iso-root", "montgomery", "prime-modulus"}));
+      ->check(CLI::IsMember({"factorization", "modulus", "iso-root", "montgomery", "prime-modulus", "curve-order"}));
 
   std::string irreducible_input, primitive_input, prime_input;
   auto* irreducible = app.add_subcommand("irreducible", "is this binary polynomial irreducible? (Rabin + NTL, with a witness)");
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
     corrupt.iso_root = corrupt_name == "iso-root";
     corrupt.montgomery = corrupt_name == "montgomery";
     corrupt.prime_modulus = corrupt_name == "prime-modulus";
+    corrupt.curve_order = corrupt_name == "curve-order";
     return run_certificate(markdown_path, corrupt);
   } catch (const ffp::output_error& e) {
     std::cerr << "ffproofs: error: " << e.what() << "\n";

@@ -260,6 +260,10 @@ void fold_claims(certificate& cert, const std::string& id, const mpz_class& p, c
 
 }  // namespace
 
+void number_primality_claims(certificate& cert, const std::string& id, const std::string& number) {
+  primality_claims(cert, id, parse_natural(number));
+}
+
 int research_prime(const std::string& number) {
   const mpz_class n = parse_natural(number);
   if (n < 2) {

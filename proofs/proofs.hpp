@@ -16,7 +16,8 @@ struct corruption {
   bool iso_root = false;       // bit 0 of ff::iso::root, as handed to the isomorphism claims, flips
   bool montgomery = false;     // bit 0 of bls12_381_fp's r2_mod_p, as handed to the prime claims, flips
   bool prime_modulus = false;  // bn254_fp's modulus, as handed to the prime claims, becomes p + 2
-  bool any() const { return factorization || modulus || iso_root || montgomery || prime_modulus; }
+  bool curve_order = false;    // sect233k1's order, as handed to the curve claims, becomes n + 1
+  bool any() const { return factorization || modulus || iso_root || montgomery || prime_modulus || curve_order; }
 };
 
 // What a prime field states about its modulus; the prime claims recompute each fact.
@@ -42,6 +43,10 @@ void field_claims(certificate& cert, const corruption& corrupt);
 void isomorphism_claims(certificate& cert, const corruption& corrupt);
 // The prime fields: primality (proved), 2-adicity, non-residue, Montgomery constants, spare bit.
 void prime_claims(certificate& cert, const corruption& corrupt, const std::vector<prime_field_facts>& fields);
+// Primality of a number (decimal or 0x-hex): FLINT's proof and GMP's confirmation, as for p.
+void number_primality_claims(certificate& cert, const std::string& id, const std::string& number);
+// The binary curves (ff.binary_curves): generator on the curve, n G = O, n prime, Hasse's bound.
+void curve_claims(certificate& cert, const corruption& corrupt);
 // The facts every prime field of the registry (ff::prime_fields) states (prime_facts.cpp).
 std::vector<prime_field_facts> prime_fields();
 

@@ -707,6 +707,37 @@ void curves_answer_rfc7748_vectors() {
   expect_refused(run_ffcalc({"x448", "sign", k56}), 2, "unknown op 'sign' for x448");
 }
 
+// The SEC 2 binary curves: every line of tests/data/binary_curves_ecdh.txt (OpenSSL's answers,
+// rechecked by binary_curves_openssl) through `CURVE pubkey` and `CURVE ecdh` both ways; then
+// the refusals.
+void binary_curves_answer_openssl_vectors() {
+  std::ifstream file(FF_TEST_DATA_DIR "/binary_curves_ecdh.txt");
+  ASSERT_TRUE(file) << "cannot read binary_curves_ecdh.txt";
+  std::string input;
+  std::vector<std::string> expected;
+  for (std::string line; std::getline(file, line);) {
+    std::istringstream in(line);
+    std::string curve, a, a_pub, b, b_pub, shared;
+    in >> curve >> a >> a_pub >> b >> b_pub >> shared;
+    if (curve.empty() || curve[0] == '#') continue;
+    input += curve + " pubkey " + a + "\n" + curve + " pubkey " + b + "\n" + curve + " ecdh " + a + " " + b_pub + "\n" +
+             curve + " ecdh " + b + " " + a_pub + "\n";
+    expected.insert(expected.end(), {a_pub, b_pub, shared, shared});
+  }
+  ASSERT_EQ(expected.size(), 80u);  // 10 curves x 2 lines x 4 answers
+  const run_result r = run_ffcalc({}, input);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, expected);
+  expect_refused(run_ffcalc({"sect233k1", "pubkey", "0"}), 2, "is zero");
+  expect_refused(run_ffcalc({"sect163r2", "pubkey", "040000000000000000000292FE77E70C12A4234C33"}), 2,
+                 "is not below the group order");  // n
+  expect_refused(run_ffcalc({"sect283k1", "pubkey", "12g"}), 2, "is not hex");
+  expect_refused(run_ffcalc({"sect409r1", "ecdh", "5", "04" + std::string(4 * 52, '0')}), 2, "is not on the curve");
+  expect_refused(run_ffcalc({"sect571k1", "ecdh", "5", "00"}), 2, "the point at infinity");
+  expect_refused(run_ffcalc({"sect571r1", "ecdh", "5"}), 2, "expects 2 arguments (SCALAR POINT)");
+  expect_refused(run_ffcalc({"sect163k1", "sign", "5"}), 2, "unknown op 'sign' for sect163k1");
+}
+
 // BN254's precompiles: every go-ethereum vector (tests/data/bn254/) through `bn254 g1-add`,
 // `g1-mul` and `pairing-check` in one stdin session, then refusals.
 void bn254_answers_precompile_vectors() {
@@ -780,6 +811,7 @@ void register_tests() {
   fft::register_test("ffcalc.curves", "bn254_precompile_vectors_and_refusals", bn254_answers_precompile_vectors);
   fft::register_test("ffcalc.curves", "bls12_381_g1_encodings_and_refusals", bls12_381_answers_encodings);
   fft::register_test("ffcalc.curves", "rfc7748_vectors_and_refusals", curves_answer_rfc7748_vectors);
+  fft::register_test("ffcalc.curves", "binary_curve_vectors_and_refusals", binary_curves_answer_openssl_vectors);
   ff::for_each_field<ff::binary_fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);
     fft::register_test(suite, "stdin_random_lines_agree_with_ntl", random_lines_agree_with_ntl<F>);

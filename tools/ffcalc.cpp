@@ -222,14 +222,21 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
 // and u-coordinates in the RFC's little-endian hex.
 using curves = ff::field_list<ff::x25519, ff::x448>;
 
+// The arity of a curve's `ecdh SCALAR POINT` (2) or `pubkey SCALAR` (1); else a usage error.
+// point_word names the peer's value in the messages (U, POINT).
+std::size_t curve_op_arity(const std::string& name, const std::string& op, std::size_t given, const std::string& point_word) {
+  const std::size_t arity = op == "ecdh" ? 2 : op == "pubkey" ? 1 : 0;
+  if (arity == 0) usage_error("unknown op '" + op + "' for " + name + " (ops: ecdh SCALAR " + point_word + ", pubkey SCALAR)");
+  if (given != arity)
+    usage_error(name + " " + op + ": expects " + std::to_string(arity) + " argument" + (arity == 1 ? "" : "s") +
+                (arity == 1 ? " (SCALAR)" : " (SCALAR " + point_word + ")") + ", got " + std::to_string(given));
+  return arity;
+}
+
 template <class Curve>
 std::string calculate_curve(std::string_view op_name, std::span<const std::string_view> args, bool) {
   const std::string name(Curve::name), op(op_name);
-  const std::size_t arity = op == "ecdh" ? 2 : op == "pubkey" ? 1 : 0;
-  if (arity == 0) usage_error("unknown op '" + op + "' for " + name + " (ops: ecdh SCALAR U, pubkey SCALAR)");
-  if (args.size() != arity)
-    usage_error(name + " " + op + ": expects " + std::to_string(arity) + " argument" + (arity == 1 ? "" : "s") +
-                (arity == 1 ? " (SCALAR)" : " (SCALAR U)") + ", got " + std::to_string(args.size()));
+  const std::size_t arity = curve_op_arity(name, op, args.size(), "U");
   typename Curve::key scalar, u;
   try {
     scalar = Curve::parse_key(args[0]);
@@ -241,6 +248,27 @@ std::string calculate_curve(std::string_view op_name, std::span<const std::strin
     return Curve::to_hex(Curve::shared_secret(scalar, u));
   } catch (const ff::error& e) {
     math_error(e.what());  // an all-zero shared secret
+  }
+}
+
+// The hex text of bytes, and bytes from hex (0x optional).
+std::vector<std::uint8_t> parse_hex_bytes(std::string_view what, std::string_view text);
+std::string hex_bytes(std::span<const std::uint8_t> bytes);
+
+// The SEC 2 binary curves: CURVE pubkey SCALAR (hex, most significant digit first) prints the
+// SEC 1 uncompressed public key; CURVE ecdh SCALAR POINT (SEC 1 hex, either form) the shared
+// x-coordinate as OpenSSL's ECDH derives it. A scalar 0 or >= n, or a point off the curve or
+// outside the subgroup, is refused (exit 2).
+template <class Curve>
+std::string calculate_binary_curve(std::string_view op_name, std::span<const std::string_view> args, bool) {
+  const std::string name(Curve::name), op(op_name);
+  const std::size_t arity = curve_op_arity(name, op, args.size(), "POINT");
+  try {
+    const auto k = Curve::parse_scalar(args[0]);
+    if (arity == 1) return hex_bytes(Curve::encode(Curve::public_key(k)));
+    return hex_bytes(Curve::ecdh(k, Curve::decode(parse_hex_bytes(name + " ecdh: the point", args[1]))));
+  } catch (const ff::error& e) {
+    usage_error(e.what());
   }
 }
 
@@ -312,11 +340,17 @@ std::string calculate_bls12_381(std::string_view op_name, std::span<const std::s
 // the registry (and the curves).
 using calculator = std::string (*)(std::string_view, std::span<const std::string_view>, bool hex);
 
-std::string curve_names() {
+std::string rfc7748_curve_names() {
   std::string names;
   ff::for_each_field<curves>([&]<class C>() { names += (names.empty() ? "" : " ") + std::string(C::name); });
   return names;
 }
+std::string binary_curve_names() {
+  std::string names;
+  [&]<class... C>(ff::curve_list<C...>) { ((names += (names.empty() ? "" : " ") + std::string(C::name)), ...); }(ff::binary_curves{});
+  return names;
+}
+std::string curve_names() { return rfc7748_curve_names() + " " + binary_curve_names(); }
 
 calculator find_field(std::string_view name) {
   if (name == "bn254") return &calculate_bn254;
@@ -325,6 +359,9 @@ calculator find_field(std::string_view name) {
   ff::for_each_field<curves>([&]<class C>() {
     if (name == C::name) found = &calculate_curve<C>;
   });
+  [&]<class... C>(ff::curve_list<C...>) {
+    ((name == C::name ? (found = &calculate_binary_curve<C>, 0) : 0), ...);
+  }(ff::binary_curves{});
   if (found) return found;
   try {
     ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
@@ -455,6 +492,12 @@ void print_help() {
       "  ecdh SCALAR U     the shared secret X(SCALAR, U) (clamped scalar); all zero: exit 1\n"
       "  pubkey SCALAR     the public key X(SCALAR, base point)\n"
       "\n"
+      "binary curves: %s (SEC 2)\n"
+      "  values: scalars as hex, most significant digit first (0 < SCALAR < the group order);\n"
+      "  points in SEC 1 hex (04 X Y, or 02/03 X), refused (exit 2) off the curve or the subgroup.\n"
+      "  ecdh SCALAR POINT   the shared x-coordinate of SCALAR POINT, as OpenSSL's ECDH\n"
+      "  pubkey SCALAR       SCALAR G, uncompressed\n"
+      "\n"
       "bn254: Ethereum's precompiles (EIP-196/197) on their input bytes as hex (0x optional),\n"
       "  answering their output bytes; what the precompile refuses is exit 2 with the reason.\n"
       "  g1-add HEX          ECADD (0x06): two G1 points x || y, 32-byte big-endian each\n"
@@ -481,10 +524,12 @@ void print_help() {
       "              value or exponent, a bit at or above the degree, a value >= p, half-trace\n"
       "              on an even-degree field, to-ghash2 / to-b256 on a field other than b256 /\n"
       "              ghash2, FF_BACKEND unknown or not supported by this CPU, a bn254 input\n"
-      "              the precompile refuses, a bls12_381 encoding refused\n"
+      "              the precompile refuses, a bls12_381 encoding refused, a binary curve's\n"
+      "              scalar out of range or point off the curve or the subgroup\n"
       "            (stdin mode: the highest code of any line)\n",
       field_names().c_str(), op_lines<any_field>(common_ops<any_field>).c_str(),
-      family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str(), curve_names().c_str());
+      family_help<ff::binary_fields>().c_str(), family_help<ff::prime_fields>().c_str(), rfc7748_curve_names().c_str(),
+      binary_curve_names().c_str());
 }
 
 }  // namespace

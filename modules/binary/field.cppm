@@ -63,6 +63,14 @@ constexpr element<F>& operator-=(element<F>& a, const element<F>& b) {
   return a = a + b;
 }
 
+// The value of a hex digit, or -1.
+constexpr int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 // Hex: most significant digit first, optional 0x, bit i of the value = coefficient i.
 template <binary_family F>
 element<F> from_hex(std::string_view text) {
@@ -73,13 +81,10 @@ element<F> from_hex(std::string_view text) {
   std::size_t bit = 0;
   for (std::size_t pos = text.size(); pos-- > 0; bit += 4) {
     const char c = text[pos];
-    unsigned digit;
-    if (c >= '0' && c <= '9') digit = unsigned(c - '0');
-    else if (c >= 'a' && c <= 'f') digit = unsigned(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') digit = unsigned(c - 'A' + 10);
-    else
+    if (hex_digit(c) < 0)
       throw error(std::string(F::name) + ": malformed hex '" + original + "': '" + std::string(1, c) +
                   "' is not a hex digit");
+    const unsigned digit = unsigned(hex_digit(c));
     if (digit == 0) continue;
     const std::size_t top = bit + std::size_t(31 - std::countl_zero(digit));  // highest set bit
     if (top >= F::degree)

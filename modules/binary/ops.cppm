@@ -15,6 +15,7 @@ import ff.core.element;
 import ff.core.secret;
 import ff.core.cpu;
 import ff.core.dispatch;
+import ff.core.lanes;
 import ff.core.field;
 import ff.algo.ops;
 import ff.binary.policies;
@@ -51,24 +52,37 @@ inline element<F> square(const element<F>& a) {
   return square(scalar_backend(family::binary), a);
 }
 
-// a^-1 = a^(2^n - 2) by Itoh-Tsujii: beta_k = a^(2^k - 1) along the binary expansion of
-// n - 1, about log2(n) multiplications and n squarings.
+namespace binary {
+// a^(2^n - 2) (a^-1, and 0 for 0) by Itoh-Tsujii under the policy A: beta_k = a^(2^k - 1)
+// along the binary expansion of n - 1, about log2(n) multiplications and n squarings. A kernel
+// for callers that dispatch once around a longer computation (a scalar multiplication).
+template <binary_family F, class A>
+FF_INLINE std::array<limb_t<A>, F::limbs> inverse_kernel(const std::array<limb_t<A>, F::limbs>& a) {
+  constexpr unsigned m = F::degree - 1;
+  std::array<limb_t<A>, F::limbs> beta = a;
+  unsigned k = 1;
+  for (int bit = int(std::bit_width(m)) - 2; bit >= 0; --bit) {
+    auto t = beta;
+    for (unsigned i = 0; i < k; ++i) t = F::template square<A>(t);
+    beta = F::template mul<A>(t, beta);  // beta_2k = beta_k^(2^k) beta_k
+    k *= 2;
+    if ((m >> bit) & 1) {
+      beta = F::template mul<A>(F::template square<A>(beta), a);  // beta_(k+1) = beta_k^2 a
+      k += 1;
+    }
+  }
+  return F::template square<A>(beta);
+}
+}  // namespace binary
+
 template <binary_family F>
 element<F> inverse(const element<F>& a) {
   // Public by design: the exception reports it (ff.core.secret).
   if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
-  constexpr unsigned m = F::degree - 1;
-  element<F> beta = a;
-  unsigned k = 1;
-  for (int bit = int(std::bit_width(m)) - 2; bit >= 0; --bit) {
-    beta = square_n(beta, k) * beta;  // beta_2k = beta_k^(2^k) beta_k
-    k *= 2;
-    if ((m >> bit) & 1) {
-      beta = square(beta) * a;  // beta_(k+1) = beta_k^2 a
-      k += 1;
-    }
-  }
-  return square(beta);
+  return dispatch<typename F::scalar_policies>(scalar_sibling(scalar_backend(family::binary)),
+                                               [&]<class A>() FF_LAMBDA_INLINE {
+                                                 return element<F>{binary::inverse_kernel<F, A>(a.limb)};
+                                               });
 }
 
 // The unique square root: a^(2^(n-1)).

@@ -7,14 +7,16 @@
 // Checked, for every field of ff::fields: each kernel under each scalar backend policy, called
 // directly (valgrind's CPUID hides ADX, so dispatch would refuse some policies valgrind runs),
 // and the scalar API under the family's scalar backend (FF_BACKEND chooses it: one ctest run
-// per backend); X25519 and X448 likewise; BN254's tower, groups and pairing under each policy.
+// per backend); X25519 and X448 likewise, and the SEC 2 binary curves; BN254's tower, groups and pairing under each policy.
 // Batch policies (VPCLMULQDQ, AVX-512) stop valgrind
 // with SIGILL: docs/constant-time.md.
 //
 // Outside valgrind the checks only compare each result with the one computed on public inputs.
 // ct_test_leaky (built with FF_CT_LEAKY) adds deliberately leaky functions: the test can fail.
 #include <valgrind/memcheck.h>
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -156,6 +158,24 @@ void check_curve(std::mt19937_64& rng) {
   ct_check("shared_secret", [&] { return Curve::shared_secret(k, u); }, k, u);
 }
 
+// The SEC 2 binary curves (ff.binary_curves): k P (the ladder, then y recovered) and ECDH under
+// the backend FF_BACKEND chose; the scalar and the point are the secrets.
+template <class Curve>
+void check_binary_curve(std::mt19937_64& rng) {
+  typename Curve::scalar_type k{}, j{};
+  for (std::size_t i = 0; i + 1 < k.size(); ++i) k[i] = rng(), j[i] = rng();  // below the order
+  auto p = Curve::public_key(j);
+  ct_check("mul", [&] { return Curve::mul(k, p); }, k, p);
+  // ecdh's bytes come in a std::vector: copied into an array, so that ct_check's mark_defined
+  // reaches them (it marks the object, not a heap buffer).
+  ct_check("ecdh", [&] {
+    const auto bytes = Curve::ecdh(k, p);
+    std::array<std::uint8_t, Curve::field_bytes> out;
+    std::copy(bytes.begin(), bytes.end(), out.begin());
+    return out;
+  }, k, p);
+}
+
 // BN254's tower (ff.tower): every level's mul, square and inverse, and the products by the
 // non-residues in each of seed 001's variants; its groups and pairing; under each scalar policy
 // directly.
@@ -288,14 +308,20 @@ int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
       std::printf("%-9s scalar backend %-8s:%s\n", std::string(Curve::name).c_str(),
                   std::string(ff::to_string(ff::scalar_backend(ff::family::prime))).c_str(), covered.c_str());
     });
+    [&]<class... Curve>(ff::curve_list<Curve...>) {
+      ((covered.clear(), check_binary_curve<Curve>(rng),
+        std::printf("%-9s scalar backend %-8s:%s\n", std::string(Curve::name).c_str(),
+                    std::string(ff::to_string(ff::scalar_backend(ff::family::binary))).c_str(), covered.c_str())),
+       ...);
+    }(ff::binary_curves{});
     covered.clear();
     [&]<class... P>(ff::policy_list<P...>) { (check_tower<P>(rng), ...); }(typename ff::bn254_fp::scalar_policies{});
     std::printf("%-9s %s\n", "bn254 tower", covered.c_str());
     covered.clear();
     [&]<class... P>(ff::policy_list<P...>) { (check_bls12_381<P>(rng), ...); }(typename ff::bls12_381_fp::scalar_policies{});
     std::printf("%-9s %s\n", "bls12_381", covered.c_str());
-    std::printf("ct_test: %d checks on %d fields, 2 curves, BN254's tower and BLS12-381's G1, %d wrong results; memcheck's errors, if any, are above\n",
-                checks, fields, wrong);
+    std::printf("ct_test: %d checks on %d fields, 2 Montgomery and %zu binary curves, BN254's tower and BLS12-381's G1, %d wrong results; memcheck's errors, if any, are above\n",
+                checks, fields, ff::binary_curves::size, wrong);
   } catch (const ff::error& e) {
     std::fprintf(stderr, "ct_test: %s\n", e.what());
     return 2;

@@ -1,0 +1,219 @@
+// ffbench --curves: the SEC 2 binary curves (ff.binary_curves) and seed 003's measurements, in
+// one run, per curve and binary scalar backend:
+//   - ECDH x(k Q) (the Lopez-Dahab ladder and one inversion) and the public key k G (y
+//     recovered too), in ns and calibrated cycles, beside OpenSSL's EC_POINT_mul and affine x
+//     (the work of its ECDH) on the same k and Q, timed interleaved;
+//   - the share of ECDH's time in M and S: its operation counts (per scalar bit 4M + 1S for the
+//     addition and 1M + 3S for the doubling, one M more on the B-curves; Itoh-Tsujii's inversion)
+//     times the M and S costs of the same run (the field kernels under the same policy: 8
+//     independent chains for throughput, one for latency; the ladder lies between), over the
+//     measured ECDH;
+//   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull).
+// Published figures go in their own rows (impl "published").
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/objects.h>
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include "op_rows.hpp"
+
+namespace ffb {
+namespace {
+
+// ECDH's field operations for a curve of degree m and order of `bits` bits.
+struct op_counts {
+  double mul = 0, sqr = 0;
+};
+op_counts ecdh_counts(unsigned m, unsigned bits, bool b_is_one) {
+  op_counts c;
+  c.mul = bits * (b_is_one ? 5.0 : 6.0);
+  c.sqr = bits * 4.0;
+  const unsigned e = m - 1;  // Itoh-Tsujii on the chain of e's bits, then X0 / Z0
+  c.mul += (std::bit_width(e) - 1) + (std::popcount(e) - 1) + 1;
+  c.sqr += e + 1;
+  return c;
+}
+
+struct openssl_ecdh {
+  EC_GROUP* group = nullptr;
+  EC_POINT *q = nullptr, *out = nullptr;
+  BIGNUM *k = nullptr, *x = nullptr;
+  BN_CTX* ctx = nullptr;
+  ~openssl_ecdh() {
+    EC_POINT_free(q);
+    EC_POINT_free(out);
+    BN_free(k);
+    BN_free(x);
+    BN_CTX_free(ctx);
+    EC_GROUP_free(group);
+  }
+};
+
+// Published figures (seed 003's issue): Pornin's c-xs233 on Coffee Lake (cycles), and OpenSSL
+// 3.0.19's `openssl speed ecdh*` on the development machine (us per ECDH).
+struct published_curve {
+  const char* curve;
+  double openssl_speed_us;
+  double pornin_cycles;  // 0: none
+};
+constexpr published_curve published[] = {
+    {"sect163k1", 134, 0},   {"sect163r2", 140, 0},   {"sect233k1", 183, 49378}, {"sect233r1", 190, 60621},
+    {"sect283k1", 310, 0},   {"sect283r1", 325, 0},   {"sect409k1", 569, 0},     {"sect409r1", 608, 0},
+    {"sect571k1", 1220, 0},  {"sect571r1", 1280, 0},
+};
+
+template <class C, class P>
+void measure_policy(const options& o, results& r, double ns_per_cycle, const typename C::scalar_type& k,
+                    const typename C::point& q, std::vector<op_row>& rows) {
+  using F = typename C::field;
+  using value = std::array<ff::u64, F::limbs>;
+  const std::string name(C::name), be(ff::to_string(P::id));
+  std::mt19937_64 rng(233);
+  std::array<value, 8> starts;
+  for (auto& s : starts) s = F::random(rng).limb;
+  const value y = F::random(rng).limb;
+  const std::size_t n = o.quick ? 200 : 20000;
+  std::vector<op_row> field_rows;
+  add_chains<P>(field_rows, n, starts, std::string(F::name), "mul", "kernel",
+                [y](const value& v) FF_LAMBDA_INLINE { return F::template mul<P>(v, y); });
+  add_chains<P>(field_rows, n, starts, std::string(F::name), "sqr", "kernel",
+                [](const value& v) FF_LAMBDA_INLINE { return F::template square<P>(v); });
+  record_rows(o, r, field_rows, double(n), [](const op_row&) { return 1.0; }, be, ns_per_cycle);
+  const std::size_t count = o.quick ? 2 : 16;
+  rows.push_back({name, "ecdh", be, [=] {
+                    for (std::size_t i = 0; i < count; ++i) keep(C::ecdh(P::id, k, q));
+                  }});
+  rows.push_back({name, "pubkey", be, [=] {
+                    for (std::size_t i = 0; i < count; ++i) keep(C::mul(P::id, k, C::generator()));
+                  }});
+}
+
+template <class C>
+void measure_curve(const options& o, results& r, double ns_per_cycle) {
+  const std::string name(C::name);
+  std::fprintf(stderr, "ffbench: %s ...\n", name.c_str());
+  // One k and Q for every row; OpenSSL's answer must be ours before anything is timed.
+  auto ossl = std::make_shared<openssl_ecdh>();
+  ossl->group = EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str()));
+  ossl->ctx = BN_CTX_new();
+  ossl->k = BN_new();
+  ossl->x = BN_new();
+  ossl->q = EC_POINT_new(ossl->group);
+  ossl->out = EC_POINT_new(ossl->group);
+  BIGNUM* j = BN_new();
+  BN_rand_range(ossl->k, EC_GROUP_get0_order(ossl->group));
+  BN_rand_range(j, EC_GROUP_get0_order(ossl->group));
+  EC_POINT_mul(ossl->group, ossl->q, j, nullptr, nullptr, ossl->ctx);
+  BN_free(j);
+  std::vector<std::uint8_t> q_bytes(EC_POINT_point2oct(ossl->group, ossl->q, POINT_CONVERSION_UNCOMPRESSED, nullptr, 0, ossl->ctx));
+  EC_POINT_point2oct(ossl->group, ossl->q, POINT_CONVERSION_UNCOMPRESSED, q_bytes.data(), q_bytes.size(), ossl->ctx);
+  char* k_hex = BN_bn2hex(ossl->k);
+  const typename C::scalar_type k = C::parse_scalar(k_hex);
+  OPENSSL_free(k_hex);
+  const typename C::point q = C::decode(q_bytes);
+  EC_POINT_mul(ossl->group, ossl->out, nullptr, ossl->q, ossl->k, ossl->ctx);
+  EC_POINT_get_affine_coordinates(ossl->group, ossl->out, ossl->x, nullptr, ossl->ctx);
+  std::vector<std::uint8_t> expected(C::field_bytes);
+  BN_bn2binpad(ossl->x, expected.data(), int(expected.size()));
+  if (C::ecdh(k, q) != expected) throw std::runtime_error(name + ": ff's ECDH differs from OpenSSL's");
+
+  std::vector<op_row> rows;
+  [&]<class... P>(ff::policy_list<P...>) {
+    ([&] { if (ff::cpu_has(P::id)) measure_policy<C, P>(o, r, ns_per_cycle, k, q, rows); }(), ...);
+  }(typename C::field::scalar_policies{});
+  const std::size_t count = o.quick ? 2 : 16;
+  rows.push_back({name, "ecdh", "openssl", [ossl, count] {
+                    for (std::size_t i = 0; i < count; ++i) {
+                      EC_POINT_mul(ossl->group, ossl->out, nullptr, ossl->q, ossl->k, ossl->ctx);
+                      EC_POINT_get_affine_coordinates(ossl->group, ossl->out, ossl->x, nullptr, ossl->ctx);
+                    }
+                  }});
+  std::vector<std::function<void()>> fns;
+  for (const op_row& w : rows) fns.push_back(w.fn);
+  const std::vector<timing> t = time_interleaved(o.quick ? 3 : o.samples, double(count), fns);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const bool peer = rows[i].variant == "openssl";
+    r.add({.bench = rows[i].bench, .field = rows[i].field, .impl = peer ? "openssl" : "fieldlab",
+           .backend = peer ? std::nullopt : std::optional<std::string>(rows[i].variant), .samples = t[i].samples,
+           .ns_per_op = t[i].ns_per_op, .ns_median = t[i].ns_median, .cycles = t[i].ns_per_op / ns_per_cycle,
+           .cycles_median = t[i].ns_median / ns_per_cycle});
+  }
+  for (const published_curve& p : published)
+    if (name == p.curve) {
+      r.add({.bench = "ecdh", .field = name, .impl = "published", .variant = "openssl speed, development machine",
+             .ns_per_op = p.openssl_speed_us * 1000});
+      if (p.pornin_cycles > 0)
+        r.add({.bench = "ecdh", .field = name, .impl = "published", .variant = "c-xs233, Coffee Lake",
+               .ns_per_op = 0, .cycles = p.pornin_cycles});
+    }
+}
+
+std::string cyc(std::optional<double> ns, double ns_per_cycle) {
+  char buf[48] = "-";
+  if (ns) std::snprintf(buf, sizeof buf, "%.0f (%.1f us)", *ns / ns_per_cycle, *ns / 1000);
+  return buf;
+}
+
+template <class C>
+void print_curve(const results& r, double ns_per_cycle, const std::string& be) {
+  using F = typename C::field;
+  const std::string name(C::name), field(F::name);
+  const auto ecdh = r.find("ecdh", name, "fieldlab", be), pub = r.find("pubkey", name, "fieldlab", be);
+  const auto ossl = r.find("ecdh", name, "openssl", std::nullopt);
+  const auto m = r.find("mul_reg", field, "fieldlab", be), s = r.find("sqr_reg", field, "fieldlab", be);
+  const auto ml = r.find("mul_lat", field, "fieldlab", be), sl = r.find("sqr_lat", field, "fieldlab", be);
+  if (!ecdh) return;
+  const op_counts c = ecdh_counts(F::degree, C::order_bits(), C::b == F::one());
+  char share[32] = "-", ratio[32] = "-", counts[32];
+  if (m && s && ml && sl)
+    std::snprintf(share, sizeof share, "%.0f%% / %.0f%%", 100 * (c.mul * *m + c.sqr * *s) / *ecdh,
+                  100 * (c.mul * *ml + c.sqr * *sl) / *ecdh);
+  if (ossl) std::snprintf(ratio, sizeof ratio, "%.1fx", *ossl / *ecdh);
+  std::snprintf(counts, sizeof counts, "%.0f M + %.0f S", c.mul, c.sqr);
+  std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %s\n", name.c_str(), cyc(ecdh, ns_per_cycle).c_str(),
+              cyc(pub, ns_per_cycle).c_str(), cyc(ossl, ns_per_cycle).c_str(), ratio, counts,
+              m ? std::to_string(int(*m / ns_per_cycle + 0.5)).c_str() : "-",
+              s ? std::to_string(int(*s / ns_per_cycle + 0.5)).c_str() : "-", share);
+}
+
+}  // namespace
+
+void run_curves_report(const options& o, results& r) {
+  const double ns_per_cycle = calibrate_cycles(o, r);
+  [&]<class... C>(ff::curve_list<C...>) { (measure_curve<C>(o, r, ns_per_cycle), ...); }(ff::binary_curves{});
+  std::vector<std::string> backends;
+  for (ff::backend be : ff::available_backends(ff::family::binary))
+    if (be == ff::scalar_sibling(be)) backends.emplace_back(ff::to_string(be));
+  for (const std::string& be : backends) {
+    std::printf("\nSEC 2 binary curves, %s backend: calibrated cycles (us); OpenSSL = EC_POINT_mul + affine x on the\n"
+                "same k and Q, timed interleaved; M, S = field product / square, throughput (cycles); M+S share =\n"
+                "(counts x costs) / ECDH, with the throughput / the latency of M and S\n",
+                be.c_str());
+    std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %s\n", "curve", "ECDH (ladder)", "public key", "OpenSSL ECDH",
+                "vs OSSL", "ECDH ops", "M", "S", "M+S share");
+    [&]<class... C>(ff::curve_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+  }
+  const auto clmul = std::find_if(backends.begin(), backends.end(), [](const std::string& b) { return b != "portable"; });
+  if (std::find(backends.begin(), backends.end(), "portable") != backends.end() && clmul != backends.end()) {
+    std::printf("\nSpeedup from carry-less multiplication instructions, ECDH: portable / %s (seed 003: up to 22.4x)\n",
+                clmul->c_str());
+    [&]<class... C>(ff::curve_list<C...>) {
+      ((std::printf("%-10s %.1fx\n", std::string(C::name).c_str(),
+                    r.find("ecdh", std::string(C::name), "fieldlab", "portable").value_or(0) /
+                        r.find("ecdh", std::string(C::name), "fieldlab", *clmul).value_or(1))),
+       ...);
+    }(ff::binary_curves{});
+  }
+  std::printf("\nPublished: c-xs233 (Pornin, Coffee Lake) B-233 60,621 cycles, K-233 49,378 (29,602 with the Frobenius\n"
+              "endomorphism); OpenSSL 3.0.19's `openssl speed ecdh*` on the development machine: K-163 134 us ... B-571 1.28 ms.\n");
+}
+
+}  // namespace ffb

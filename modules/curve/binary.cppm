@@ -1,0 +1,298 @@
+// ff.curve.binary: ordinary elliptic curves y^2 + xy = x^3 + a x^2 + b (a in {0, 1}, b != 0)
+// over a binary field F, the SEC 2 sect*k1 / sect*r1 curves, written once over ff::binary_field
+// and the binary backend policy. A curve is a set of constants:
+//   struct sect233k1 : binary_weierstrass<sect233k1, b233> { name, a, b, gx, gy, order, cofactor };
+// Scalar multiplication is the x-only Montgomery ladder of Lopez and Dahab (CHES 1999) on
+// (X : Z), x = X / Z: per scalar bit one differential addition (4M + 1S) and one doubling
+// (1M + 3S, and one M by sqrt(b) when b != 1), the two points swapped by masks; then one
+// inversion gives x(kP) and, with the ladder's other point, y(kP). The ladder runs over the
+// order's bit length whatever the scalar: constant time in the scalar and in the point.
+module;
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+#include "../core/macros.h"
+export module ff.curve.binary;
+import ff.binary;
+import ff.prime.bigint;
+import ff.curve.weierstrass;
+
+export namespace ff::curve {
+
+namespace detail {
+// Hex, most significant digit first, as N little-endian limbs, at compile time (the curves'
+// constants; a malformed or too wide constant does not compile).
+template <std::size_t N>
+consteval std::array<u64, N> hex_limbs(std::string_view hex) {
+  std::array<u64, N> r{};
+  std::size_t bit = 0;
+  for (std::size_t i = hex.size(); i-- > 0; bit += 4) {
+    if (hex_digit(hex[i]) < 0) throw "not a hex digit";
+    const u64 d = u64(hex_digit(hex[i]));
+    if (d == 0) continue;
+    if (bit / 64 >= N) throw "constant too wide";
+    r[bit / 64] |= d << (bit % 64);
+  }
+  return r;
+}
+}  // namespace detail
+
+// A canonical element of F from hex at compile time.
+template <binary_field F>
+consteval element<F> binary_constant(std::string_view hex) {
+  element<F> e{detail::hex_limbs<F::limbs>(hex)};
+  if (!is_canonical(e)) throw "constant has a bit at or above the degree";
+  return e;
+}
+
+// A scalar (the curves' orders) from hex at compile time.
+template <std::size_t N>
+consteval scalar<N> scalar_constant(std::string_view hex) {
+  return detail::hex_limbs<N>(hex);
+}
+
+// The ladder under the binary policy A: limbs of F as the policy holds them.
+template <class F, class A>
+struct binary_ladder {
+  using value = std::array<limb_t<A>, F::limbs>;
+  FF_INLINE static value mul(const value& a, const value& b) { return F::template mul<A>(a, b); }
+  FF_INLINE static value sqr(const value& a) { return F::template square<A>(a); }
+  FF_INLINE static value add(const value& a, const value& b) {
+    value r;
+    for (std::size_t i = 0; i < F::limbs; ++i) r[i] = a[i] ^ b[i];
+    return r;
+  }
+  FF_INLINE static void swap(u64 mask, value& a, value& b) {
+    for (std::size_t i = 0; i < F::limbs; ++i) {
+      const limb_t<A> t = (a[i] ^ b[i]) & mask;
+      a[i] ^= t;
+      b[i] ^= t;
+    }
+  }
+  struct state {
+    value x0, z0, x1, z1;  // (X0 : Z0) = k P, (X1 : Z1) = (k + 1) P
+  };
+  // The low `bits` bits of k (leading zeros keep R0 at the identity (1 : 0)) times the point
+  // with x-coordinate x != 0. sqrt_b = b^(2^(m-1)); b_is_one skips its product.
+  template <bool b_is_one, std::size_t N>
+  FF_INLINE static state ladder(const scalar<N>& k, unsigned bits, const value& x, const value& sqrt_b) {
+    const value zero{}, one = F::one().limb;
+    state s{one, zero, x, one};
+    u64 previous = 0;
+    for (unsigned i = bits; i-- > 0;) {
+      const u64 bit = (k[i / 64] >> (i % 64)) & 1;
+      const u64 mask = value_barrier(u64{0} - (bit ^ previous));
+      swap(mask, s.x0, s.x1);
+      swap(mask, s.z0, s.z1);
+      previous = bit;
+      // R1 = R0 + R1 (their difference is P): Z = (X0 Z1 + X1 Z0)^2, X = x Z + X0 Z1 X1 Z0.
+      const value t0 = mul(s.x0, s.z1), t1 = mul(s.x1, s.z0);
+      s.z1 = sqr(add(t0, t1));
+      s.x1 = add(mul(x, s.z1), mul(t0, t1));
+      // R0 = 2 R0: Z = X^2 Z^2, X = X^4 + b Z^4 = (X^2 + sqrt(b) Z^2)^2.
+      const value xx = sqr(s.x0), zz = sqr(s.z0);
+      s.z0 = mul(xx, zz);
+      if constexpr (b_is_one) s.x0 = sqr(add(xx, zz));
+      else s.x0 = sqr(add(xx, mul(sqrt_b, zz)));
+    }
+    const u64 mask = value_barrier(u64{0} - previous);
+    swap(mask, s.x0, s.x1);
+    swap(mask, s.z0, s.z1);
+    return s;
+  }
+};
+
+// The curve y^2 + xy = x^3 + a x^2 + b over F; Derived gives name, a (0 or 1), b, gx, gy,
+// order (the prime n of the generator's subgroup) and cofactor.
+template <class Derived, binary_field F>
+struct binary_weierstrass {
+  using field = F;
+  using element_type = element<F>;
+  using scalar_type = scalar<F::limbs>;
+  // An affine point; the identity has no affine form and is refused by every entry point.
+  struct point {
+    element<F> x, y;
+    friend constexpr bool operator==(const point&, const point&) = default;
+  };
+  // SEC 1 field-element bytes: ceil(m / 8), big-endian.
+  static constexpr std::size_t field_bytes = (F::degree + 7) / 8;
+
+  static constexpr point generator() { return {Derived::gx, Derived::gy}; }
+  static unsigned order_bits() {
+    for (std::size_t i = F::limbs; i-- > 0;)
+      if (Derived::order[i]) return unsigned(64 * i + std::bit_width(Derived::order[i]));
+    return 0;
+  }
+
+  // Whether y^2 + xy = x^3 + a x^2 + b.
+  static bool on_curve(const point& p) {
+    const element<F> x2 = square(p.x);
+    element<F> rhs = x2 * p.x + Derived::b;
+    if constexpr (Derived::a == 1) rhs += x2;
+    return square(p.y) + p.x * p.y == rhs;
+  }
+
+  // k P for 0 < k < n and P in the subgroup of order n (checked by the entry points that take
+  // outside data), as an affine point; constant time in k and P.
+  static point mul(backend be, const scalar_type& k, const point& p) {
+    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+      return mul_kernel<A>(k, p, sqrt_b().limb);
+    });
+  }
+  static point mul(const scalar_type& k, const point& p) { return mul(scalar_backend(family::binary), k, p); }
+  // x(k P) only (ECDH): one inversion, no y.
+  static element<F> mul_x(backend be, const scalar_type& k, const element<F>& x) {
+    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+      using L = binary_ladder<F, A>;
+      const auto s = L::template ladder<b_is_one()>(k, order_bits(), x.limb, sqrt_b().limb);
+      return element<F>{L::mul(s.x0, binary::inverse_kernel<F, A>(s.z0))};
+    });
+  }
+  // Whether n P is the identity (the ladder over n: Z0 = 0); P on the curve with x != 0.
+  static bool in_subgroup(backend be, const point& p) {
+    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+      using L = binary_ladder<F, A>;
+      const auto s = L::template ladder<b_is_one()>(Derived::order, order_bits(), p.x.limb, sqrt_b().limb);
+      return element<F>{s.z0}.is_zero();
+    });
+  }
+  static bool in_subgroup(const point& p) { return in_subgroup(scalar_backend(family::binary), p); }
+
+  // The public key k G of the private key k (0 < k < n).
+  static point public_key(const scalar_type& k) { return mul(k, generator()); }
+  // ECDH as SEC 1 and OpenSSL derive it: the x-coordinate of k Q in field_bytes big-endian
+  // bytes. Q must come from decode (on the curve, in the subgroup).
+  static std::vector<std::uint8_t> ecdh(backend be, const scalar_type& k, const point& q) {
+    return field_to_bytes(mul_x(be, k, q.x));
+  }
+  static std::vector<std::uint8_t> ecdh(const scalar_type& k, const point& q) {
+    return ecdh(scalar_backend(family::binary), k, q);
+  }
+
+  // ---- Scalars and encodings (SEC 1) ----
+  // A private key from hex (most significant digit first, optional 0x): 0 < k < n, else ff::error.
+  static scalar_type parse_scalar(std::string_view hex) {
+    const std::string what = std::string(Derived::name) + ": scalar '" + std::string(hex) + "' ";
+    if (hex.starts_with("0x") || hex.starts_with("0X")) hex.remove_prefix(2);
+    if (hex.empty()) throw error(what + "is empty");
+    scalar_type k{};
+    std::size_t bit = 0;
+    for (std::size_t i = hex.size(); i-- > 0; bit += 4) {
+      const int d = hex_digit(hex[i]);
+      if (d < 0) throw error(what + "is not hex");
+      if (d == 0) continue;
+      if (bit / 64 >= F::limbs) throw error(what + "is not below the group order");
+      k[bit / 64] |= u64(d) << (bit % 64);
+    }
+    scalar_type difference;
+    const bool below_order = prime::sub(difference, k, Derived::order) != 0;
+    bool zero = true;
+    for (u64 limb : k) zero &= limb == 0;
+    if (zero) throw error(what + "is zero");
+    if (!below_order) throw error(what + "is not below the group order");
+    return k;
+  }
+  static std::vector<std::uint8_t> field_to_bytes(const element<F>& e) {
+    std::vector<std::uint8_t> out(field_bytes);
+    for (std::size_t i = 0; i < field_bytes; ++i) out[field_bytes - 1 - i] = std::uint8_t(e.limb[i / 8] >> (8 * (i % 8)));
+    return out;
+  }
+  // 04 X Y, or 02 / 03 X with the low bit of y / x (0 for x = 0).
+  static std::vector<std::uint8_t> encode(const point& p, bool compressed = false) {
+    std::vector<std::uint8_t> out{std::uint8_t(compressed ? 2 : 4)};
+    const auto x = field_to_bytes(p.x);
+    out.insert(out.end(), x.begin(), x.end());
+    if (compressed) {
+      if (!p.x.is_zero()) out[0] |= std::uint8_t((p.y * inverse(p.x)).limb[0] & 1);
+    } else {
+      const auto y = field_to_bytes(p.y);
+      out.insert(out.end(), y.begin(), y.end());
+    }
+    return out;
+  }
+  // A peer's point: SEC 1 bytes, on the curve, in the subgroup of order n; else ff::error.
+  static point decode(std::span<const std::uint8_t> bytes) {
+    const std::string what = std::string(Derived::name) + ": point ";
+    if (bytes.empty()) throw error(what + "is empty");
+    if (bytes.size() == 1 && bytes[0] == 0) throw error(what + "is the point at infinity");
+    point p{};
+    if (bytes[0] == 4) {
+      if (bytes.size() != 1 + 2 * field_bytes)
+        throw error(what + "has " + std::to_string(bytes.size()) + " bytes, " + std::to_string(1 + 2 * field_bytes) +
+                    " expected for 04 X Y");
+      p = {field_from_bytes(bytes.subspan(1, field_bytes), what), field_from_bytes(bytes.subspan(1 + field_bytes), what)};
+      if (!on_curve(p)) throw error(what + "is not on the curve");
+    } else if (bytes[0] == 2 || bytes[0] == 3) {
+      if (bytes.size() != 1 + field_bytes)
+        throw error(what + "has " + std::to_string(bytes.size()) + " bytes, " + std::to_string(1 + field_bytes) +
+                    " expected for 02/03 X");
+      p.x = field_from_bytes(bytes.subspan(1), what);
+      if (p.x.is_zero()) {
+        if (bytes[0] == 3) throw error(what + "is not on the curve");
+        p.y = sqrt(Derived::b);
+      } else {
+        // (y / x)^2 + y / x = x + a + b / x^2.
+        const element<F> xi = inverse(p.x);
+        element<F> c = p.x + Derived::b * square(xi);
+        if constexpr (Derived::a == 1) c += F::one();
+        const auto z = solve_quadratic(c);
+        if (!z) throw error(what + "is not on the curve");
+        const element<F> root = ((z->limb[0] & 1) == (bytes[0] & 1u)) ? *z : *z + F::one();
+        p.y = root * p.x;
+      }
+    } else {
+      throw error(what + "has the unknown SEC 1 prefix " + std::to_string(bytes[0]));
+    }
+    // x = 0 is the point of order 2, outside the odd-order subgroup (and the ladder needs x != 0).
+    if (p.x.is_zero() || !in_subgroup(p)) throw error(what + "is not in the subgroup of prime order");
+    return p;
+  }
+  static point decode_hex(std::string_view hex) {
+    if (hex.size() % 2 != 0) throw error(std::string(Derived::name) + ": point hex has an odd number of digits");
+    std::vector<std::uint8_t> bytes(hex.size() / 2);
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      const int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+      if (hi < 0 || lo < 0) throw error(std::string(Derived::name) + ": point '" + std::string(hex) + "' is not hex");
+      bytes[i] = std::uint8_t(16 * hi + lo);
+    }
+    return decode(bytes);
+  }
+
+ private:
+  static constexpr bool b_is_one() { return Derived::b == F::one(); }
+  static const element<F>& sqrt_b() {
+    static const element<F> root = sqrt(Derived::b);
+    return root;
+  }
+  static element<F> field_from_bytes(std::span<const std::uint8_t> b, const std::string& what) {
+    element<F> e{};
+    for (std::size_t i = 0; i < field_bytes; ++i) e.limb[i / 8] |= u64(b[field_bytes - 1 - i]) << (8 * (i % 8));
+    if (!is_canonical(e)) throw error(what + "has a coordinate with a bit at or above x^" + std::to_string(F::degree));
+    return e;
+  }
+  // k P with y recovered (Lopez-Dahab): x_k = X0 / Z0,
+  // y_k = (x_k + x) ((X0 + x Z0)(X1 + x Z1) + (x^2 + y) Z0 Z1) / (x Z0 Z1) + y; one inversion.
+  // (k + 1) P = O (k = n - 1) gives Z1 = 0: then k P = -P = (x, x + y), chosen by a mask.
+  template <class A>
+  FF_INLINE static point mul_kernel(const scalar_type& k, const point& p, const std::array<u64, F::limbs>& sqrt_b) {
+    using L = binary_ladder<F, A>;
+    const auto s = L::template ladder<b_is_one()>(k, order_bits(), p.x.limb, sqrt_b);
+    const auto& x = p.x.limb;
+    const auto& y = p.y.limb;
+    const auto z0z1 = L::mul(s.z0, s.z1);
+    const auto inv = binary::inverse_kernel<F, A>(L::mul(x, z0z1));
+    const auto xk = L::mul(L::mul(s.x0, L::mul(x, s.z1)), inv);
+    const auto u = L::add(L::mul(L::add(s.x0, L::mul(x, s.z0)), L::add(s.x1, L::mul(x, s.z1))),
+                          L::mul(L::add(L::sqr(x), y), z0z1));
+    const auto yk = L::add(L::mul(L::mul(L::add(xk, x), u), inv), y);
+    const point general{element<F>{xk}, element<F>{yk}}, minus_p{p.x, p.x + p.y};
+    return curve::select(curve::equal_mask(element<F>{s.z1}, element<F>{}), minus_p, general);
+  }
+};
+
+}  // namespace ff::curve
