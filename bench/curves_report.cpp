@@ -8,7 +8,9 @@
 //     times the M and S costs of the same run (the field kernels under the same policy: 8
 //     independent chains for throughput, one for latency; the ladder lies between), over the
 //     measured ECDH;
-//   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull).
+//   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull);
+//   - word-size scaling: 8 independent ECDHs per call on every batch backend (8 lanes on zmm,
+//     4 on ymm, one at a time on xmm), per ECDH and over one ladder at a time.
 // Published figures go in their own rows (impl "published").
 #include <openssl/bn.h>
 #include <openssl/ec.h>
@@ -27,6 +29,9 @@
 
 namespace ffb {
 namespace {
+
+// Independent ECDHs per batched call (one zmm register's lanes).
+constexpr std::size_t batch_pairs = 8;
 
 // ECDH's field operations for a curve of degree m and order of `bits` bits.
 struct op_counts {
@@ -130,6 +135,25 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
     ([&] { if (ff::cpu_has(P::id)) measure_policy<C, P>(o, r, ns_per_cycle, k, q, rows); }(), ...);
   }(typename C::field::scalar_policies{});
   const std::size_t count = o.quick ? 2 : 16;
+  // Eight independent ladders per call (mul_x over spans) on every batch backend: 8 lanes on
+  // zmm, 4 on ymm, one at a time on the scalar backends. Each output is checked first.
+  const std::size_t singles = rows.size();
+  std::vector<typename C::scalar_type> keys(batch_pairs, k);
+  std::vector<ff::element<typename C::field>> xs(batch_pairs, q.x);
+  for (std::size_t i = 0; i < batch_pairs; ++i) keys[i][0] ^= i;
+  for (ff::backend be : ff::available_backends(ff::family::binary)) {
+    std::vector<ff::element<typename C::field>> out(batch_pairs);
+    C::mul_x(be, keys, xs, out);
+    for (std::size_t i = 0; i < batch_pairs; ++i)
+      if (out[i] != C::mul_x(ff::backend::portable, keys[i], q.x))
+        throw std::runtime_error(name + ": batched ladder " + std::string(ff::to_string(be)) + " differs");
+    rows.push_back({name, "ecdh_batch", std::string(ff::to_string(be)), [=]() mutable {
+                      for (std::size_t i = 0; i < count; ++i) {
+                        C::mul_x(be, keys, xs, out);
+                        keep(out.front());
+                      }
+                    }});
+  }
   rows.push_back({name, "ecdh", "openssl", [ossl, count] {
                     for (std::size_t i = 0; i < count; ++i) {
                       EC_POINT_mul(ossl->group, ossl->out, nullptr, ossl->q, ossl->k, ossl->ctx);
@@ -141,10 +165,11 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
   const std::vector<timing> t = time_interleaved(o.quick ? 3 : o.samples, double(count), fns);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const bool peer = rows[i].variant == "openssl";
+    const double per = i >= singles && !peer ? double(batch_pairs) : 1.0;  // batched rows: per ECDH
     r.add({.bench = rows[i].bench, .field = rows[i].field, .impl = peer ? "openssl" : "fieldlab",
            .backend = peer ? std::nullopt : std::optional<std::string>(rows[i].variant), .samples = t[i].samples,
-           .ns_per_op = t[i].ns_per_op, .ns_median = t[i].ns_median, .cycles = t[i].ns_per_op / ns_per_cycle,
-           .cycles_median = t[i].ns_median / ns_per_cycle});
+           .ns_per_op = t[i].ns_per_op / per, .ns_median = t[i].ns_median / per,
+           .cycles = t[i].ns_per_op / per / ns_per_cycle, .cycles_median = t[i].ns_median / per / ns_per_cycle});
   }
   for (const published_curve& p : published)
     if (name == p.curve) {
@@ -154,6 +179,13 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
         r.add({.bench = "ecdh", .field = name, .impl = "published", .variant = "c-xs233, Coffee Lake",
                .ns_per_op = 0, .cycles = p.pornin_cycles});
     }
+}
+
+// The scalar backend with carry-less multiplication, else portable.
+std::string clmul_or_portable(const std::vector<std::string>& scalar_backends) {
+  for (const std::string& be : scalar_backends)
+    if (be != "portable") return be;
+  return "portable";
 }
 
 std::string cyc(std::optional<double> ns, double ns_per_cycle) {
@@ -201,17 +233,40 @@ void run_curves_report(const options& o, results& r) {
                 "vs OSSL", "ECDH ops", "M", "S", "M+S share");
     [&]<class... C>(ff::curve_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
-  const auto clmul = std::find_if(backends.begin(), backends.end(), [](const std::string& b) { return b != "portable"; });
-  if (std::find(backends.begin(), backends.end(), "portable") != backends.end() && clmul != backends.end()) {
+  const auto clmul = clmul_or_portable(backends);
+  if (std::find(backends.begin(), backends.end(), "portable") != backends.end() && clmul != "portable") {
     std::printf("\nSpeedup from carry-less multiplication instructions, ECDH: portable / %s (seed 003: up to 22.4x)\n",
-                clmul->c_str());
+                clmul.c_str());
     [&]<class... C>(ff::curve_list<C...>) {
       ((std::printf("%-10s %.1fx\n", std::string(C::name).c_str(),
                     r.find("ecdh", std::string(C::name), "fieldlab", "portable").value_or(0) /
-                        r.find("ecdh", std::string(C::name), "fieldlab", *clmul).value_or(1))),
+                        r.find("ecdh", std::string(C::name), "fieldlab", clmul).value_or(1))),
        ...);
     }(ff::binary_curves{});
   }
+  std::printf("\nBatched ladders: %zu independent ECDH x-coordinates per call (mul_x over spans), calibrated cycles per\n"
+              "ECDH, and the throughput over one ladder at a time (the same call on pclmul / pmull): the word-size scaling\n"
+              "of seed 003 (issue 24's target: 8 lanes of zmm at least 3x for B-163 and B-233)\n",
+              batch_pairs);
+  std::vector<std::string> all;
+  for (ff::backend be : ff::available_backends(ff::family::binary)) all.emplace_back(ff::to_string(be));
+  std::printf("%-10s", "curve");
+  for (const std::string& be : all) std::printf(" %-22s", be.c_str());
+  std::printf("\n");
+  [&]<class... C>(ff::curve_list<C...>) {
+    ([&] {
+      const std::string name(C::name);
+      const auto one = r.find("ecdh_batch", name, "fieldlab", clmul);
+      std::printf("%-10s", name.c_str());
+      for (const std::string& be : all) {
+        const auto t = r.find("ecdh_batch", name, "fieldlab", be);
+        char cell[48] = "-";
+        if (t && one) std::snprintf(cell, sizeof cell, "%.0f (%.2fx)", *t / ns_per_cycle, *one / *t);
+        std::printf(" %-22s", cell);
+      }
+      std::printf("\n");
+    }(), ...);
+  }(ff::binary_curves{});
   std::printf("\nPublished: c-xs233 (Pornin, Coffee Lake) B-233 60,621 cycles, K-233 49,378 (29,602 with the Frobenius\n"
               "endomorphism); OpenSSL 3.0.19's `openssl speed ecdh*` on the development machine: K-163 134 us ... B-571 1.28 ms.\n");
 }

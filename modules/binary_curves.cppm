@@ -123,3 +123,19 @@ struct curve_list {
 using binary_curves = curve_list<sect163k1, sect163r2, sect233k1, sect233r1, sect283k1, sect283r1, sect409k1, sect409r1, sect571k1, sect571r1>;
 
 }  // namespace ff
+
+namespace ff {
+// The curves' code is compiled once, in the library (binary_curves.cpp): importers call it
+// rather than each compiling ten ladders on every backend.
+extern template struct curve::binary_weierstrass<sect163k1, b163>;
+extern template struct curve::binary_weierstrass<sect163r2, b163>;
+extern template struct curve::binary_weierstrass<sect233k1, b233>;
+extern template struct curve::binary_weierstrass<sect233r1, b233>;
+extern template struct curve::binary_weierstrass<sect283k1, b283>;
+extern template struct curve::binary_weierstrass<sect283r1, b283>;
+extern template struct curve::binary_weierstrass<sect409k1, b409>;
+extern template struct curve::binary_weierstrass<sect409r1, b409>;
+extern template struct curve::binary_weierstrass<sect571k1, b571>;
+extern template struct curve::binary_weierstrass<sect571r1, b571>;
+
+}  // namespace ff

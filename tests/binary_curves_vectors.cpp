@@ -12,7 +12,8 @@
 //     recorded shared x-coordinate, an "invalid" one must be refused (by the unwrapping or by
 //     decode: off the curve, outside the subgroup, a bad compressed point), an "acceptable" one
 //     either (points of low order are refused by the subgroup check).
-// One file for both: each instantiates every curve's ladder, the slowest code here to compile.
+// The recorded ECDH pairs also go through the batched ladders (mul_x over spans) on every
+// binary backend, scalar and batch, at lengths that leave every possible tail of 8 lanes.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -52,6 +53,49 @@ void replay(ff::backend be, std::istringstream& in) {
   const auto peer_b = C::decode(bytes_of(b_pub)), peer_a = C::decode(bytes_of(a_pub));
   check(C::ecdh(be, a, peer_b) == bytes_of(shared) && C::ecdh(be, b, peer_a) == bytes_of(shared), where + ": ECDH");
   check(C::decode(C::encode(peer_b, true)) == peer_b, where + ": compressed round trip");
+}
+
+// The recorded pairs of curve C (both directions of each line) as batches of several lengths,
+// through the batched ladders of backend be: each output must be OpenSSL's shared x.
+template <class C>
+void batched_ecdh(ff::backend be, const std::vector<std::string>& lines) {
+  using element = ff::element<typename C::field>;
+  std::vector<typename C::scalar_type> keys;
+  std::vector<element> peers;
+  std::vector<std::vector<std::uint8_t>> shared;
+  for (const std::string& line : lines) {
+    std::istringstream in(line);
+    std::string curve, a_hex, a_pub, b_hex, b_pub, x;
+    in >> curve >> a_hex >> a_pub >> b_hex >> b_pub >> x;
+    if (curve != C::name) continue;
+    keys.insert(keys.end(), {C::parse_scalar(a_hex), C::parse_scalar(b_hex)});
+    peers.insert(peers.end(), {C::decode(bytes_of(b_pub)).x, C::decode(bytes_of(a_pub)).x});
+    shared.insert(shared.end(), 2, bytes_of(x));
+  }
+  const std::string where = std::string(C::name) + " batched [" + std::string(ff::to_string(be)) + "]";
+  if (keys.empty()) return check(false, where + ": no recorded lines");
+  for (std::size_t n : {0, 1, 3, 7, 8, 9, 12, 16, 17}) {
+    std::vector<typename C::scalar_type> k(n);
+    std::vector<element> x(n), out(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      k[i] = keys[(i + n) % keys.size()];
+      x[i] = peers[(i + n) % keys.size()];
+    }
+    C::mul_x(be, k, x, out);
+    if (n == 9) C::mul_x(be, k, x, x);  // in place
+    bool all = true;
+    for (std::size_t i = 0; i < n; ++i)
+      all = all && C::field_to_bytes(out[i]) == shared[(i + n) % keys.size()] && (n != 9 || x[i] == out[i]);
+    check(all, where + ": length " + std::to_string(n));
+  }
+  bool refused = false;
+  try {
+    std::vector<element> out(1);
+    C::mul_x(be, std::span(keys).first(2), std::span(peers).first(2), std::span(out));
+  } catch (const ff::error&) {
+    refused = true;
+  }
+  check(refused, where + ": an output span of the wrong length accepted");
 }
 
 // One DER element (tag, minimal definite length) at the front of `in`: its content, and `in`
@@ -118,16 +162,18 @@ void replay_wycheproof(ff::backend be, std::istringstream& in) {
 }
 
 // Every non-comment line of `path` handed to replay_line(backend, curve name, rest of the line).
-template <class Replay>
-std::size_t replay_file(const char* path, const std::vector<ff::backend>& backends, Replay replay_line) {
+std::vector<std::string> read_lines(const char* path) {
   std::ifstream file(path);
-  if (!file) {
-    check(false, std::string("cannot read ") + path);
-    return 0;
-  }
+  if (!file) check(false, std::string("cannot read ") + path);
   std::vector<std::string> lines;
   for (std::string line; std::getline(file, line);)
     if (!line.empty() && line[0] != '#') lines.push_back(line);
+  return lines;
+}
+
+template <class Replay>
+std::size_t replay_file(const char* path, const std::vector<ff::backend>& backends, Replay replay_line) {
+  const std::vector<std::string> lines = read_lines(path);
   for (ff::backend be : backends)
     for (const std::string& line : lines) {
       std::istringstream in(line);
@@ -166,6 +212,14 @@ int main(int argc, char** argv) {
     });
   } catch (const ff::error& e) {
     check(false, std::string("refused: ") + e.what());
+  }
+  const std::vector<std::string> lines = read_lines(argv[1]);
+  for (ff::backend be : ff::available_backends(ff::family::binary)) {
+    try {
+      [&]<class... C>(ff::curve_list<C...>) { (batched_ecdh<C>(be, lines), ...); }(ff::binary_curves{});
+    } catch (const ff::error& e) {
+      check(false, std::string("batched: refused: ") + e.what());
+    }
   }
   check(recorded == 2 * ff::binary_curves::size, "two recorded OpenSSL lines per curve");
   check(wycheproof == 246, "246 Wycheproof vectors");

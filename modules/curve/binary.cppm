@@ -8,6 +8,7 @@
 // inversion gives x(kP) and, with the ladder's other point, y(kP). The ladder runs over the
 // order's bit length whatever the scalar: constant time in the scalar and in the point.
 module;
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -56,10 +57,12 @@ consteval scalar<N> scalar_constant(std::string_view hex) {
   return detail::hex_limbs<N>(hex);
 }
 
-// The ladder under the binary policy A: limbs of F as the policy holds them.
+// The ladder under the binary policy A: limbs of F as the policy holds them, A::lanes
+// independent ladders at once (one per lane) on a batch policy.
 template <class F, class A>
 struct binary_ladder {
-  using value = std::array<limb_t<A>, F::limbs>;
+  using limb = limb_t<A>;
+  using value = std::array<limb, F::limbs>;
   FF_INLINE static value mul(const value& a, const value& b) { return F::template mul<A>(a, b); }
   FF_INLINE static value sqr(const value& a) { return F::template square<A>(a); }
   FF_INLINE static value add(const value& a, const value& b) {
@@ -67,26 +70,41 @@ struct binary_ladder {
     for (std::size_t i = 0; i < F::limbs; ++i) r[i] = a[i] ^ b[i];
     return r;
   }
-  FF_INLINE static void swap(u64 mask, value& a, value& b) {
+  // The same constant in every lane.
+  FF_INLINE static value broadcast(const std::array<u64, F::limbs>& c) {
+    value r;
+    for (std::size_t i = 0; i < F::limbs; ++i) r[i] = limb{} ^ c[i];
+    return r;
+  }
+  // Swaps a and b in the lanes where mask is all ones (0 or ~0 per lane).
+  FF_INLINE static void swap(const limb& mask, value& a, value& b) {
     for (std::size_t i = 0; i < F::limbs; ++i) {
-      const limb_t<A> t = (a[i] ^ b[i]) & mask;
+      const limb t = (a[i] ^ b[i]) & mask;
       a[i] ^= t;
       b[i] ^= t;
     }
   }
+  // 0 or ~0 per lane from a bit 0 or 1 per lane (an out-parameter: a vector return value
+  // would change the ABI outside the target). On one lane the barrier keeps the compiler from
+  // turning the mask back into a branch; lanes are selected by vector logic anyway.
+  FF_INLINE static void lane_mask(const limb& bit, limb& mask) {
+    mask = limb{} - bit;
+    if constexpr (A::lanes == 1) mask = value_barrier(mask);
+  }
   struct state {
     value x0, z0, x1, z1;  // (X0 : Z0) = k P, (X1 : Z1) = (k + 1) P
   };
-  // The low `bits` bits of k (leading zeros keep R0 at the identity (1 : 0)) times the point
-  // with x-coordinate x != 0. sqrt_b = b^(2^(m-1)); b_is_one skips its product.
+  // The low `bits` bits of k (limb j of each lane's scalar in k[j]; leading zeros keep R0 at
+  // the identity (1 : 0)) times the point with x-coordinate x != 0. sqrt_b = b^(2^(m-1));
+  // b_is_one skips its product.
   template <bool b_is_one, std::size_t N>
-  FF_INLINE static state ladder(const scalar<N>& k, unsigned bits, const value& x, const value& sqrt_b) {
-    const value zero{}, one = F::one().limb;
-    state s{one, zero, x, one};
-    u64 previous = 0;
+  FF_INLINE static state ladder(const std::array<limb, N>& k, unsigned bits, const value& x, const value& sqrt_b) {
+    state s{broadcast(F::one().limb), value{}, x, broadcast(F::one().limb)};
+    limb previous{};
     for (unsigned i = bits; i-- > 0;) {
-      const u64 bit = (k[i / 64] >> (i % 64)) & 1;
-      const u64 mask = value_barrier(u64{0} - (bit ^ previous));
+      const limb bit = (k[i / 64] >> (i % 64)) & 1;
+      limb mask;
+      lane_mask(bit ^ previous, mask);
       swap(mask, s.x0, s.x1);
       swap(mask, s.z0, s.z1);
       previous = bit;
@@ -100,7 +118,8 @@ struct binary_ladder {
       if constexpr (b_is_one) s.x0 = sqr(add(xx, zz));
       else s.x0 = sqr(add(xx, mul(sqrt_b, zz)));
     }
-    const u64 mask = value_barrier(u64{0} - previous);
+    limb mask;
+    lane_mask(previous, mask);
     swap(mask, s.x0, s.x1);
     swap(mask, s.z0, s.z1);
     return s;
@@ -137,29 +156,50 @@ struct binary_weierstrass {
     return square(p.y) + p.x * p.y == rhs;
   }
 
+  // A ladder's result for one pair (k, x): (X0 : Z0) = k P and (X1 : Z1) = (k + 1) P.
+  struct ladder_result {
+    element<F> x0, z0, x1, z1;
+  };
+
   // k P for 0 < k < n and P in the subgroup of order n (checked by the entry points that take
   // outside data), as an affine point; constant time in k and P.
   static point mul(backend be, const scalar_type& k, const point& p) {
-    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
-      return mul_kernel<A>(k, p, sqrt_b().limb);
-    });
+    be = scalar_sibling(be);
+    ladder_result r;
+    ladders(be, &k, &p.x, 1, &r);
+    return dispatch<typename F::scalar_policies>(be, [&]<class A>() FF_LAMBDA_INLINE { return recover_y<A>(r, p); });
   }
   static point mul(const scalar_type& k, const point& p) { return mul(scalar_backend(family::binary), k, p); }
   // x(k P) only (ECDH): one inversion, no y.
   static element<F> mul_x(backend be, const scalar_type& k, const element<F>& x) {
-    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
-      using L = binary_ladder<F, A>;
-      const auto s = L::template ladder<b_is_one()>(k, order_bits(), x.limb, sqrt_b().limb);
-      return element<F>{L::mul(s.x0, binary::inverse_kernel<F, A>(s.z0))};
-    });
+    be = scalar_sibling(be);
+    ladder_result r;
+    element<F> out;
+    ladders(be, &k, &x, 1, &r);
+    affine_x(be, &r, 1, &out);
+    return out;
+  }
+  // out[i] = x(k[i] P_i) for x[i] = x(P_i): independent ladders, A::lanes at a time in the
+  // lanes of the batch backend be (8 on zmm, 4 on ymm, 1 on the scalar backends). out may be
+  // x itself; other overlaps are refused.
+  static void mul_x(backend be, std::span<const scalar_type> k, std::span<const element<F>> x, std::span<element<F>> out) {
+    if (k.size() != x.size() || out.size() != x.size())
+      throw error(std::string(Derived::name) + "::mul_x: " + std::to_string(k.size()) + " scalars, " +
+                  std::to_string(x.size()) + " points, " + std::to_string(out.size()) + " outputs");
+    if (out.data() != x.data() && out.data() < x.data() + x.size() && x.data() < out.data() + out.size())
+      throw error(std::string(Derived::name) + "::mul_x: out overlaps x without being x");
+    std::vector<ladder_result> r(x.size());
+    ladders(be, k.data(), x.data(), x.size(), r.data());
+    affine_x(be, r.data(), r.size(), out.data());
+  }
+  static void mul_x(std::span<const scalar_type> k, std::span<const element<F>> x, std::span<element<F>> out) {
+    mul_x(batch_backend(family::binary), k, x, out);
   }
   // Whether n P is the identity (the ladder over n: Z0 = 0); P on the curve with x != 0.
   static bool in_subgroup(backend be, const point& p) {
-    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
-      using L = binary_ladder<F, A>;
-      const auto s = L::template ladder<b_is_one()>(Derived::order, order_bits(), p.x.limb, sqrt_b().limb);
-      return element<F>{s.z0}.is_zero();
-    });
+    ladder_result r;
+    ladders(scalar_sibling(be), &Derived::order, &p.x, 1, &r);
+    return r.z0.is_zero();
   }
   static bool in_subgroup(const point& p) { return in_subgroup(scalar_backend(family::binary), p); }
 
@@ -252,16 +292,6 @@ struct binary_weierstrass {
     if (p.x.is_zero() || !in_subgroup(p)) throw error(what + "is not in the subgroup of prime order");
     return p;
   }
-  static point decode_hex(std::string_view hex) {
-    if (hex.size() % 2 != 0) throw error(std::string(Derived::name) + ": point hex has an odd number of digits");
-    std::vector<std::uint8_t> bytes(hex.size() / 2);
-    for (std::size_t i = 0; i < bytes.size(); ++i) {
-      const int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
-      if (hi < 0 || lo < 0) throw error(std::string(Derived::name) + ": point '" + std::string(hex) + "' is not hex");
-      bytes[i] = std::uint8_t(16 * hi + lo);
-    }
-    return decode(bytes);
-  }
 
  private:
   static constexpr bool b_is_one() { return Derived::b == F::one(); }
@@ -275,23 +305,68 @@ struct binary_weierstrass {
     if (!is_canonical(e)) throw error(what + "has a coordinate with a bit at or above x^" + std::to_string(F::degree));
     return e;
   }
-  // k P with y recovered (Lopez-Dahab): x_k = X0 / Z0,
+  static_assert(sizeof(element<F>) == 8 * F::limbs && sizeof(scalar_type) == 8 * F::limbs);
+  // The limbs of got(0) ... got(A::lanes - 1) in A's lanes; lanes at or past `used` repeat
+  // got(0) (a short last block computes its first pair again).
+  template <class A, class T, class Get>
+  FF_INLINE static std::array<limb_t<A>, F::limbs> to_lanes(std::size_t used, Get got) {
+    std::array<T, A::lanes> block;
+    for (std::size_t l = 0; l < A::lanes; ++l) block[l] = got(l < used ? l : 0);
+    std::array<limb_t<A>, F::limbs> v;
+    A::template load<F::limbs>(reinterpret_cast<const u64*>(block.data()), v);
+    return v;
+  }
+  template <class A>
+  FF_INLINE static std::array<element<F>, A::lanes> from_lanes(const std::array<limb_t<A>, F::limbs>& v) {
+    std::array<element<F>, A::lanes> block;
+    A::template store<F::limbs>(reinterpret_cast<u64*>(block.data()), v);
+    return block;
+  }
+  // Every scalar multiplication runs here, so that the ladder is compiled once per backend:
+  // r[i] = the ladder of k[i] over x[i], A::lanes pairs at a time.
+  static void ladders(backend be, const scalar_type* k, const element<F>* x, std::size_t n, ladder_result* r) {
+    dispatch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
+      using L = binary_ladder<F, A>;
+      const typename L::value sqrt_b_lanes = L::broadcast(sqrt_b().limb);
+      for (std::size_t i = 0; i < n; i += A::lanes) {
+        const std::size_t used = std::min(A::lanes, n - i);
+        const auto kl = to_lanes<A, scalar_type>(used, [&](std::size_t l) { return k[i + l]; });
+        const auto xl = to_lanes<A, element<F>>(used, [&](std::size_t l) { return x[i + l]; });
+        const auto s = L::template ladder<b_is_one()>(kl, order_bits(), xl, sqrt_b_lanes);
+        const auto x0 = from_lanes<A>(s.x0), z0 = from_lanes<A>(s.z0), x1 = from_lanes<A>(s.x1), z1 = from_lanes<A>(s.z1);
+        for (std::size_t l = 0; l < used; ++l) r[i + l] = {x0[l], z0[l], x1[l], z1[l]};
+      }
+    });
+  }
+  // out[i] = X0 / Z0 of r[i] (0 where Z0 = 0), A::lanes at a time.
+  static void affine_x(backend be, const ladder_result* r, std::size_t n, element<F>* out) {
+    dispatch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
+      using L = binary_ladder<F, A>;
+      for (std::size_t i = 0; i < n; i += A::lanes) {
+        const std::size_t used = std::min(A::lanes, n - i);
+        const auto x0 = to_lanes<A, element<F>>(used, [&](std::size_t l) { return r[i + l].x0; });
+        const auto z0 = to_lanes<A, element<F>>(used, [&](std::size_t l) { return r[i + l].z0; });
+        const auto x = from_lanes<A>(L::mul(x0, binary::inverse_kernel<F, A>(z0)));
+        for (std::size_t l = 0; l < used; ++l) out[i + l] = x[l];
+      }
+    });
+  }
+  // k P from the ladder's result, with y recovered (Lopez-Dahab): x_k = X0 / Z0,
   // y_k = (x_k + x) ((X0 + x Z0)(X1 + x Z1) + (x^2 + y) Z0 Z1) / (x Z0 Z1) + y; one inversion.
   // (k + 1) P = O (k = n - 1) gives Z1 = 0: then k P = -P = (x, x + y), chosen by a mask.
   template <class A>
-  FF_INLINE static point mul_kernel(const scalar_type& k, const point& p, const std::array<u64, F::limbs>& sqrt_b) {
+  FF_INLINE static point recover_y(const ladder_result& r, const point& p) {
     using L = binary_ladder<F, A>;
-    const auto s = L::template ladder<b_is_one()>(k, order_bits(), p.x.limb, sqrt_b);
     const auto& x = p.x.limb;
     const auto& y = p.y.limb;
-    const auto z0z1 = L::mul(s.z0, s.z1);
+    const auto &x0 = r.x0.limb, &z0 = r.z0.limb, &x1 = r.x1.limb, &z1 = r.z1.limb;
+    const auto z0z1 = L::mul(z0, z1);
     const auto inv = binary::inverse_kernel<F, A>(L::mul(x, z0z1));
-    const auto xk = L::mul(L::mul(s.x0, L::mul(x, s.z1)), inv);
-    const auto u = L::add(L::mul(L::add(s.x0, L::mul(x, s.z0)), L::add(s.x1, L::mul(x, s.z1))),
-                          L::mul(L::add(L::sqr(x), y), z0z1));
+    const auto xk = L::mul(L::mul(x0, L::mul(x, z1)), inv);
+    const auto u = L::add(L::mul(L::add(x0, L::mul(x, z0)), L::add(x1, L::mul(x, z1))), L::mul(L::add(L::sqr(x), y), z0z1));
     const auto yk = L::add(L::mul(L::mul(L::add(xk, x), u), inv), y);
     const point general{element<F>{xk}, element<F>{yk}}, minus_p{p.x, p.x + p.y};
-    return curve::select(curve::equal_mask(element<F>{s.z1}, element<F>{}), minus_p, general);
+    return curve::select(curve::equal_mask(r.z1, element<F>{}), minus_p, general);
   }
 };
 
