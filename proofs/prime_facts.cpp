@@ -12,11 +12,12 @@ namespace ffp {
 std::vector<prime_field_facts> prime_fields() {
   std::vector<prime_field_facts> fields;
   ff::for_each_field<ff::prime_fields>([&]<class F>() {
-    prime_field_facts f{.name = std::string(F::name),
-                        .modulus_text = std::string(F::modulus_text),
-                        .limbs = unsigned(F::limbs),
-                        .two_adicity = F::two_adicity,
-                        .non_residue = F::non_residue};
+    prime_field_facts f;
+    f.name = std::string(F::name);
+    f.modulus_text = std::string(F::modulus_text);
+    f.limbs = unsigned(F::limbs);
+    f.two_adicity = F::two_adicity;
+    f.non_residue = F::non_residue;
     if constexpr (F::reduction == ff::prime::reduction::montgomery) {
       f.r_mod_p = {F::r_mod_p.begin(), F::r_mod_p.end()};
       f.r2_mod_p = {F::r2_mod_p.begin(), F::r2_mod_p.end()};
