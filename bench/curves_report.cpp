@@ -3,11 +3,13 @@
 //   - ECDH x(k Q) (the Lopez-Dahab ladder and one inversion) and the public key k G (y
 //     recovered too), in ns and calibrated cycles, beside OpenSSL's EC_POINT_mul and affine x
 //     (the work of its ECDH) on the same k and Q, timed interleaved;
-//   - the share of ECDH's time in M and S: its operation counts (per scalar bit 4M + 1S for the
-//     addition and 1M + 3S for the doubling, one M more on the B-curves; Itoh-Tsujii's inversion)
-//     times the M and S costs of the same run (the field kernels under the same policy: 8
-//     independent chains for throughput, one for latency; the ladder lies between), over the
-//     measured ECDH;
+//   - the share of ECDH's time in M and S, two ways: its operation counts (counted by running
+//     the ladder's own code over a counting field, and checked against the formula: per scalar
+//     bit 4M + 1S for the addition and 1M + 3S for the doubling, one M more on the B-curves;
+//     Itoh-Tsujii's inversion) times the M and S costs of the same run (8 independent chains
+//     for throughput, one for latency); and directly, the same ladder timed with every M and S
+//     replaced by one XOR per limb (what is left: swaps, additions, the loop), so that
+//     M + S >= 1 - that time / the ladder's;
 //   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull);
 //   - word-size scaling: 8 independent ECDHs per call on every batch backend (8 lanes on zmm,
 //     4 on ymm, one at a time on xmm), per ECDH and over one ladder at a time.
@@ -41,10 +43,42 @@ op_counts ecdh_counts(unsigned m, unsigned bits, bool b_is_one) {
   op_counts c;
   c.mul = bits * (b_is_one ? 5.0 : 6.0);
   c.sqr = bits * 4.0;
-  const unsigned e = m - 1;  // Itoh-Tsujii on the chain of e's bits, then X0 / Z0
+  // Itoh-Tsujii: a^(2^e - 1), e = m - 1, along e's bits (e - 1 squarings), squared; then X0 / Z0.
+  const unsigned e = m - 1;
   c.mul += (std::bit_width(e) - 1) + (std::popcount(e) - 1) + 1;
-  c.sqr += e + 1;
+  c.sqr += e;
   return c;
+}
+
+// F with every product and square replaced by one XOR per limb behind a register barrier (so
+// that the compiler cannot fold the chains): the ladder without M and S. Count = true also
+// counts the calls: ECDH's operation counts from the ladder's own code. Scalar policies only.
+template <class F, bool Count>
+struct xor_field : F {
+  static inline std::size_t products = 0, squares = 0;
+  template <class A>
+  FF_INLINE static std::array<ff::u64, F::limbs> mul(const std::array<ff::u64, F::limbs>& a, const std::array<ff::u64, F::limbs>& b) {
+    if constexpr (Count) ++products;
+    std::array<ff::u64, F::limbs> r;
+    for (std::size_t i = 0; i < F::limbs; ++i) r[i] = ff::value_barrier(a[i] ^ b[i]);
+    return r;
+  }
+  template <class A>
+  FF_INLINE static std::array<ff::u64, F::limbs> square(const std::array<ff::u64, F::limbs>& a) {
+    if constexpr (Count) ++squares;
+    std::array<ff::u64, F::limbs> r;
+    for (std::size_t i = 0; i < F::limbs; ++i) r[i] = ff::value_barrier(a[i] ^ (a[i] >> 1));
+    return r;
+  }
+};
+
+// x(k P) as ECDH computes it (ladder, Itoh-Tsujii, X0 / Z0) over field F under policy P.
+template <class C, class F, class P>
+FF_INLINE std::array<ff::u64, F::limbs> ladder_x(const typename C::scalar_type& k, const std::array<ff::u64, F::limbs>& x,
+                                                 const std::array<ff::u64, F::limbs>& sqrt_b) {
+  using L = ff::curve::binary_ladder<F, P>;
+  const auto s = L::template ladder<C::b == C::field::one()>(k, C::order_bits(), x, sqrt_b);
+  return L::mul(s.x0, ff::binary::inverse_kernel<F, P>(s.z0));
 }
 
 struct openssl_ecdh {
@@ -96,6 +130,13 @@ void measure_policy(const options& o, results& r, double ns_per_cycle, const typ
   rows.push_back({name, "ecdh", be, [=] {
                     for (std::size_t i = 0; i < count; ++i) keep(C::ecdh(P::id, k, q));
                   }});
+  // The same ECDH without M and S (see xor_field): the rest of its time.
+  const value sqrt_b = ff::sqrt(C::b).limb;
+  rows.push_back({name, "ecdh_without_ms", be, [=] {
+                    for (std::size_t i = 0; i < count; ++i)
+                      keep(ff::run_with<ff::target_of(P::id)>(
+                          [&]() FF_LAMBDA_INLINE { return ladder_x<C, xor_field<F, false>, P>(k, q.x.limb, sqrt_b); }));
+                  }});
   rows.push_back({name, "pubkey", be, [=] {
                     for (std::size_t i = 0; i < count; ++i) keep(C::mul(P::id, k, C::generator()));
                   }});
@@ -129,6 +170,15 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
   std::vector<std::uint8_t> expected(C::field_bytes);
   BN_bn2binpad(ossl->x, expected.data(), int(expected.size()));
   if (C::ecdh(k, q) != expected) throw std::runtime_error(name + ": ff's ECDH differs from OpenSSL's");
+  // ECDH's operation counts from its own code must be the formula's.
+  using counting = xor_field<typename C::field, true>;
+  counting::products = counting::squares = 0;
+  keep(ladder_x<C, counting, ff::binary::portable>(k, q.x.limb, ff::sqrt(C::b).limb));
+  const op_counts formula = ecdh_counts(C::field::degree, C::order_bits(), C::b == C::field::one());
+  if (double(counting::products) != formula.mul || double(counting::squares) != formula.sqr)
+    throw std::runtime_error(name + ": ECDH counted " + std::to_string(counting::products) + " M + " +
+                             std::to_string(counting::squares) + " S, the formula says " + std::to_string(formula.mul) +
+                             " M + " + std::to_string(formula.sqr) + " S");
 
   std::vector<op_row> rows;
   [&]<class... P>(ff::policy_list<P...>) {
@@ -202,18 +252,20 @@ void print_curve(const results& r, double ns_per_cycle, const std::string& be) {
   const auto ossl = r.find("ecdh", name, "openssl", std::nullopt);
   const auto m = r.find("mul_reg", field, "fieldlab", be), s = r.find("sqr_reg", field, "fieldlab", be);
   const auto ml = r.find("mul_lat", field, "fieldlab", be), sl = r.find("sqr_lat", field, "fieldlab", be);
+  const auto rest = r.find("ecdh_without_ms", name, "fieldlab", be);
   if (!ecdh) return;
   const op_counts c = ecdh_counts(F::degree, C::order_bits(), C::b == F::one());
-  char share[32] = "-", ratio[32] = "-", counts[32];
+  char share[32] = "-", ratio[32] = "-", counts[32], measured[32] = "-";
+  if (rest) std::snprintf(measured, sizeof measured, ">= %.0f%%", 100 * (1 - *rest / *ecdh));
   if (m && s && ml && sl)
     std::snprintf(share, sizeof share, "%.0f%% / %.0f%%", 100 * (c.mul * *m + c.sqr * *s) / *ecdh,
                   100 * (c.mul * *ml + c.sqr * *sl) / *ecdh);
   if (ossl) std::snprintf(ratio, sizeof ratio, "%.1fx", *ossl / *ecdh);
   std::snprintf(counts, sizeof counts, "%.0f M + %.0f S", c.mul, c.sqr);
-  std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %s\n", name.c_str(), cyc(ecdh, ns_per_cycle).c_str(),
+  std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %-12s %s\n", name.c_str(), cyc(ecdh, ns_per_cycle).c_str(),
               cyc(pub, ns_per_cycle).c_str(), cyc(ossl, ns_per_cycle).c_str(), ratio, counts,
               m ? std::to_string(int(*m / ns_per_cycle + 0.5)).c_str() : "-",
-              s ? std::to_string(int(*s / ns_per_cycle + 0.5)).c_str() : "-", share);
+              s ? std::to_string(int(*s / ns_per_cycle + 0.5)).c_str() : "-", share, measured);
 }
 
 }  // namespace
@@ -227,10 +279,11 @@ void run_curves_report(const options& o, results& r) {
   for (const std::string& be : backends) {
     std::printf("\nSEC 2 binary curves, %s backend: calibrated cycles (us); OpenSSL = EC_POINT_mul + affine x on the\n"
                 "same k and Q, timed interleaved; M, S = field product / square, throughput (cycles); M+S share =\n"
-                "(counts x costs) / ECDH, with the throughput / the latency of M and S\n",
+                "(counts x costs) / ECDH, with the throughput / the latency of M and S; measured = 1 - (ECDH with\n"
+                "every M and S replaced by an XOR) / ECDH\n",
                 be.c_str());
-    std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %s\n", "curve", "ECDH (ladder)", "public key", "OpenSSL ECDH",
-                "vs OSSL", "ECDH ops", "M", "S", "M+S share");
+    std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %-12s %s\n", "curve", "ECDH (ladder)", "public key",
+                "OpenSSL ECDH", "vs OSSL", "ECDH ops", "M", "S", "M+S share", "measured");
     [&]<class... C>(ff::curve_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
   const auto clmul = clmul_or_portable(backends);
