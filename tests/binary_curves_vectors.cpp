@@ -13,7 +13,8 @@
 //     decode: off the curve, outside the subgroup, a bad compressed point), an "acceptable" one
 //     either (points of low order are refused by the subgroup check).
 // The recorded ECDH pairs also go through the batched ladders (mul_x over spans) on every
-// binary backend, scalar and batch, at lengths that leave every possible tail of 8 lanes.
+// binary backend, scalar and batch, at nine lengths from 0 to 17 (on zmm: empty, full blocks,
+// and last blocks of 1, 3, 4 and 7 lanes).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
