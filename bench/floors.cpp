@@ -47,6 +47,16 @@ std::uint64_t run_clmul_chains(std::size_t iters) {
   return ff::run_with<I>([&]() FF_LAMBDA_INLINE { return clmul_chains(iters, y, start); });
 }
 
+// One chain x = clmul(x.lo, y.lo) on xmm: the latency of PCLMULQDQ (the scalar pclmul
+// kernels' dependent multiplications are chains of it).
+std::uint64_t run_clmul_latency(std::size_t iters) {
+  return ff::run_with<ff::isa::pclmul>([iters]() FF_LAMBDA_INLINE {
+    ff::v2u64 x{3, 5}, y{0x9e3779b97f4a7c15ULL, 7};
+    for (std::size_t i = 0; i < iters; ++i) ff::simd::clmul_lanes<0x00>(x, y, x);
+    return x[0] + x[1];
+  });
+}
+
 // The bulk benchmark's memory traffic alone: two loads and one store per element.
 FF_INLINE void xor_stream(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* c, std::size_t words) {
   for (std::size_t i = 0; i < words; ++i) c[i] = a[i] ^ b[i];
@@ -215,6 +225,16 @@ void run_floors(const options& o, results& r) {
     // Records are per 64x64 product, the unit the field floors multiply.
     r.add({.bench = "floor_clmul", .impl = "floor", .backend = c.backend, .samples = samples,
            .ns_per_op = t.ns_per_op / c.products, .ns_median = t.ns_median / c.products});
+  }
+
+  if (ff::cpu_has(ff::backend::pclmul)) {
+    std::uint64_t checksum = 0;
+    const std::size_t n = iters * chains;
+    const timing t = time_best_of(samples, double(n), [&] { checksum += run_clmul_latency(n); });
+    std::printf("%-26s %12.3f %16s %10llx\n", "pclmul latency (1 chain)", t.ns_per_op, "-",
+                (unsigned long long)(checksum & 0xffffffffff));
+    r.add({.bench = "floor_clmul_latency", .impl = "floor", .backend = "pclmul", .samples = samples,
+           .ns_per_op = t.ns_per_op, .ns_median = t.ns_median});
   }
 
   progress("floors: memory (c[i] = a[i] ^ b[i])");

@@ -103,12 +103,20 @@ struct field_row {
   int clmuls;
   int elem_bytes;
   std::map<std::string, double> reg, lat;  // by backend: in-register throughput, latency
+  int xmm_clmuls = 0, xmm_depth = 0;       // the scalar pclmul kernel in xmm (0: not used)
 };
 
 template <class F>
 field_row measure_field(const options& o, results& r, const std::vector<ff::backend>& backends) {
   const std::string name(F::name);
   field_row row{name, clmuls_per_product<F>(), int(sizeof(ff::element<F>)), {}, {}};
+#if defined(__x86_64__)
+  if constexpr (requires { F::template in_xmm<ff::binary::pclmul>; })
+    if constexpr (F::template in_xmm<ff::binary::pclmul>) {
+      row.xmm_clmuls = int(ff::binary::xmm::kernel_cost<F>::mul_clmuls);
+      row.xmm_depth = int(ff::binary::xmm::kernel_cost<F>::clmul_depth);
+    }
+#endif
   std::mt19937_64 rng(42);
   std::vector<u64> init(2 * 8 * 8 * 4);
   for (u64& w : init) w = rng();
@@ -303,6 +311,25 @@ void run_mul_report(const options& o, results& r) {
     else std::printf(" %10s", "-");
     for (ff::backend be : backends) std::printf(" %10.3f", row.lat.at(std::string(ff::to_string(be))));
     std::printf("\n");
+  }
+
+  // The scalar pclmul latency against its own floor: the larger of the kernel's clmuls at
+  // PCLMULQDQ's issue cost and its clmul stages at PCLMULQDQ's latency (shifts and XORs not
+  // counted: a lower bound).
+  const auto issue = r.find("floor_clmul", std::nullopt, "floor", "pclmul");
+  const auto clmul_latency = r.find("floor_clmul_latency", std::nullopt, "floor", "pclmul");
+  if (issue && clmul_latency && std::count(backends.begin(), backends.end(), ff::backend::pclmul)) {
+    std::printf("\nScalar pclmul latency (elements in xmm, ff.binary.xmm) against its floor: PCLMULQDQ issue %.3f ns, latency %.3f ns\n",
+                *issue, *clmul_latency);
+    std::printf("%-9s %11s %11s %11s %11s %10s\n", "field", "clmuls", "clmul depth", "floor ns", "latency ns", "lat/floor");
+    for (const field_row& row : rows) {
+      if (!row.xmm_clmuls) continue;
+      const double floor = std::max(row.xmm_clmuls * *issue, row.xmm_depth * *clmul_latency);
+      const double lat = row.lat.at("pclmul");
+      std::printf("%-9s %11d %11d %11.3f %11.3f %9.2fx\n", row.field.c_str(), row.xmm_clmuls, row.xmm_depth, floor, lat, lat / floor);
+      r.add({.bench = "mul_lat_floor", .field = row.field, .impl = "floor", .backend = "pclmul", .samples = o.samples,
+             .ns_per_op = floor, .ns_median = floor});
+    }
   }
 
   // Bulk roofline: each size against max(arithmetic floor, memory floor), and against the

@@ -13,6 +13,7 @@ export import ff.algo.ops;
 export import ff.algo.batch;
 export import ff.binary.policies;
 export import ff.binary.products;
+export import ff.binary.xmm;
 export import ff.binary.field;
 export import ff.binary.polynomial;
 export import ff.binary.ops;

@@ -66,11 +66,16 @@ FF_INLINE constexpr u64 spread_bits32(u64 v) {
 
 enum class product_shape { karatsuba, schoolbook };
 
+// What the products (ff.binary.products) need: a limb type and its carry-less product.
 template <class A>
-concept clmul_policy = lane_policy<A> && requires(const limb_t<A>& a, limb_t<A>& lo, limb_t<A>& hi) {
+concept clmul_arithmetic = requires(const limb_t<A>& a, limb_t<A>& lo, limb_t<A>& hi) {
   A::clmul(a, a, lo, hi);
   A::square(a, lo, hi);
   { A::product } -> std::convertible_to<product_shape>;
+};
+
+template <class A>
+concept clmul_policy = lane_policy<A> && clmul_arithmetic<A> && requires {
   { A::funnel_shifts } -> std::convertible_to<bool>;
 };
 
@@ -98,7 +103,8 @@ struct scalar_clmul : scalar_lanes {
 
 #if defined(__x86_64__)
 // One element at a time every Karatsuba XOR is a round trip between general and xmm registers:
-// schoolbook's extra clmul is cheaper (docs/performance/decisions.md).
+// schoolbook's extra clmul is cheaper (docs/performance/decisions.md). Fields of three limbs or
+// more multiply one element in xmm blocks instead (ff.binary.xmm); the bulk loops use this.
 using pclmul = scalar_clmul<backend::pclmul, product_shape::schoolbook>;
 static_assert(clmul_policy<pclmul>);
 

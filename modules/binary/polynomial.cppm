@@ -10,10 +10,12 @@ module;
 #include "../core/macros.h"
 export module ff.binary.polynomial;
 import ff.core.element;
+import ff.core.cpu;
 import ff.core.lanes;
 import ff.binary.policies;
 import ff.binary.products;
 import ff.binary.field;
+import ff.binary.xmm;
 
 export namespace ff {
 
@@ -217,14 +219,37 @@ struct polynomial_basis : binary_field_base<F> {
     return limb_fold_reduction<F>::reduce(p);
   }
 
+  // Whether the product is the plain N-limb one (sect193's is not: it sets false).
+  static constexpr bool plain_product = true;
+
   template <class A>
   FF_INLINE static std::array<limb_t<A>, N> mul(const std::array<limb_t<A>, N>& a, const std::array<limb_t<A>, N>& b) {
+#if defined(__x86_64__)
+    if constexpr (in_xmm<A>) return reduce_blocks(binary::xmm::product<N>(binary::xmm::to_blocks(a), binary::xmm::to_blocks(b)));
+#endif
     return F::template reduce_product<A>(F::template mul_product<A>(a, b));
   }
   template <class A>
   FF_INLINE static std::array<limb_t<A>, N> square(const std::array<limb_t<A>, N>& a) {
+#if defined(__x86_64__)
+    // A square has too few clmuls to pay for a shift fold in xmm (b233, b409: 30 -> 33 and
+    // 33 -> 38 cycles of latency there); by clmul it pays (decisions.md).
+    if constexpr (in_xmm<A> && binary::xmm::block_reduction<F>::by_clmul)
+      return reduce_blocks(binary::xmm::square<N>(binary::xmm::to_blocks(a)));
+#endif
     return F::template reduce_product<A>(F::template square_product<A>(a));
   }
+#if defined(__x86_64__)
+  // One element on PCLMULQDQ from three limbs up: held in xmm blocks (ff.binary.xmm). With two
+  // limbs the general-register path's shorter chain was faster (decisions.md).
+  template <class A>
+  static constexpr bool in_xmm =
+      A::id == backend::pclmul && N >= 3 && F::plain_product && binary::xmm::block_reduction<F>::fits;
+  FF_INLINE static std::array<u64, N> reduce_blocks(const std::array<binary::xmm::block, N>& p) {
+    return binary::xmm::to_limbs<N>(binary::xmm::block_reduction<F>::reduce(p));
+  }
+#endif
+
   // The fixed generator of fixed-base powers: x (ffproofs certifies its order).
   static constexpr element<F> generator() { return binary_field_base<F>::monomial(1); }
 };

@@ -1,5 +1,7 @@
 // ff.binary.products: unreduced carry-less products of N-limb polynomials, written once over a
-// binary backend policy A. Result limb k holds the coefficients of x^(64k) .. x^(64k+63).
+// binary backend policy A (or any ff::binary::clmul_arithmetic limb type: ff.binary.xmm runs
+// them on 128-bit blocks of one element). Result limb k holds the coefficients of
+// x^(64k) .. x^(64k+63).
 module;
 #include <array>
 #include <cstddef>
@@ -91,7 +93,7 @@ constexpr std::size_t schoolbook_limit = 5;
 template <class A, std::size_t N>
 FF_INLINE std::array<limb_t<A>, 2 * N> clmul_product(const std::array<limb_t<A>, N>& a,
                                                      const std::array<limb_t<A>, N>& b) {
-  static_assert(clmul_policy<A>);
+  static_assert(clmul_arithmetic<A>);
   if constexpr (N == 1 || (A::product == product_shape::schoolbook && N <= schoolbook_limit)) {
     return clmul_schoolbook<A, N>(a, b);
   } else if constexpr (N > 4) {

@@ -17,6 +17,7 @@ struct sect193 : polynomial_basis<sect193, 4> {
   // Measured choices (docs/performance/decisions.md, "Tuning").
   static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 10};
   static constexpr bool sparse_reduction_on_funnel_shifts = true;
+  static constexpr bool plain_product = false;  // mul_product below
 
   // p: a polynomial of degree <= 384 in 7 limbs.
   template <class V>
