@@ -12,7 +12,8 @@
 //     M + S >= 1 - that time / the ladder's;
 //   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull);
 //   - word-size scaling: 8 independent ECDHs per call on every batch backend (8 lanes on zmm,
-//     4 on ymm, one at a time on xmm), per ECDH and over one ladder at a time.
+//     4 on ymm, one at a time on xmm), per ECDH and over one ladder at a time;
+//   - on the Koblitz curves, k Q by the tau-adic NAF (K-233 and K-409 at widths 4, 5 and 6).
 // Published figures go in their own rows (impl "published").
 #include <openssl/bn.h>
 #include <openssl/ec.h>
@@ -26,6 +27,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 #include "op_rows.hpp"
 
@@ -96,6 +98,9 @@ struct openssl_ecdh {
   }
 };
 
+// The tau-adic window widths measured on the Koblitz curves.
+using tnaf_widths = std::integer_sequence<unsigned, 4, 5, 6>;
+
 // Published figures (seed 003's issue): Pornin's c-xs233 on Coffee Lake (cycles), and OpenSSL
 // 3.0.19's `openssl speed ecdh*` on the development machine (us per ECDH).
 struct published_curve {
@@ -140,6 +145,28 @@ void measure_policy(const options& o, results& r, double ns_per_cycle, const typ
   rows.push_back({name, "pubkey", be, [=] {
                     for (std::size_t i = 0; i < count; ++i) keep(C::mul(P::id, k, C::generator()));
                   }});
+  // The Koblitz curves' tau-adic multiplication k Q (the library's width), checked against the
+  // ladder's k Q first; other widths for K-233 and K-409 on the carry-less backend only (each
+  // width is another copy of the code to compile).
+  if constexpr (C::b == F::one()) {
+    const typename C::point ladder = C::mul(P::id, k, q);
+    const auto add_width = [&]<unsigned w>(auto fn) {
+      if (fn() != ladder)
+        throw std::runtime_error(name + ": the tau-adic k Q (w = " + std::to_string(w) + ") differs from the ladder's");
+      rows.push_back({name, "tnaf_w" + std::to_string(w), be, [=] {
+                        for (std::size_t i = 0; i < count; ++i) keep(fn());
+                      }});
+    };
+    add_width.template operator()<C::tnaf_width>([=] { return C::mul_var(P::id, k, q); });
+    if constexpr (P::id != ff::backend::portable && (C::field::degree == 233 || C::field::degree == 409)) {
+      [&]<unsigned... w>(std::integer_sequence<unsigned, w...>) {
+        ([&] {
+          if constexpr (w != C::tnaf_width)
+            add_width.template operator()<w>([=] { return C::template mul_var_window<w>(P::id, k, q); });
+        }(), ...);
+      }(tnaf_widths{});
+    }
+  }
 }
 
 template <class C>
@@ -268,6 +295,22 @@ void print_curve(const results& r, double ns_per_cycle, const std::string& be) {
               s ? std::to_string(int(*s / ns_per_cycle + 0.5)).c_str() : "-", share, measured);
 }
 
+template <class C>
+void print_koblitz(const results& r, double ns_per_cycle, const std::string& be) {
+  if constexpr (C::b == C::field::one()) {
+    const std::string name(C::name);
+    const auto ladder = r.find("pubkey", name, "fieldlab", be), ossl = r.find("ecdh", name, "openssl", std::nullopt);
+    const auto chosen = r.find("tnaf_w" + std::to_string(C::tnaf_width), name, "fieldlab", be);
+    if (!chosen) return;
+    std::printf("%-10s", name.c_str());
+    [&]<unsigned... w>(std::integer_sequence<unsigned, w...>) {
+      (std::printf(" %-22s", cyc(r.find("tnaf_w" + std::to_string(w), name, "fieldlab", be), ns_per_cycle).c_str()), ...);
+    }(tnaf_widths{});
+    std::printf(" %-3u %-22s %-10.2f %.1fx\n", C::tnaf_width, cyc(ladder, ns_per_cycle).c_str(),
+                ladder ? *ladder / *chosen : 0.0, ossl ? *ossl / *chosen : 0.0);
+  }
+}
+
 }  // namespace
 
 void run_curves_report(const options& o, results& r) {
@@ -285,6 +328,14 @@ void run_curves_report(const options& o, results& r) {
     std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %-12s %s\n", "curve", "ECDH (ladder)", "public key",
                 "OpenSSL ECDH", "vs OSSL", "ECDH ops", "M", "S", "M+S share", "measured");
     [&]<class... C>(ff::curve_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+  }
+  for (const std::string& be : backends) {
+    std::printf("\nKoblitz curves, %s backend: k Q by the width-w tau-adic NAF (mul_var: variable time), calibrated\n"
+                "cycles (us), beside the constant-time ladder's k P with y (mul) and OpenSSL's EC_POINT_mul + affine x\n",
+                be.c_str());
+    std::printf("%-10s %-22s %-22s %-22s %-3s %-22s %-10s %s\n", "curve", "w = 4", "w = 5", "w = 6", "w", "ladder k P",
+                "ladder/tau", "OpenSSL/tau");
+    [&]<class... C>(ff::curve_list<C...>) { (print_koblitz<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
   const auto clmul = clmul_or_portable(backends);
   if (std::find(backends.begin(), backends.end(), "portable") != backends.end() && clmul != "portable") {

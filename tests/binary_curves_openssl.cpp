@@ -1,6 +1,7 @@
 // The SEC 2 binary curves (ff.binary_curves) against OpenSSL's EC2M, through every binary scalar
 // backend: the curve parameters against OpenSSL's groups; public keys k G and ECDH x(k Q) on
-// random scalars and on k = 1, 2, n - 1; SEC 1 encodings both ways (uncompressed and
+// random scalars and on k = 1, 2, n - 1 (by the ladder, and on the Koblitz curves by the
+// tau-adic multiplication too); SEC 1 encodings both ways (uncompressed and
 // compressed); and agreement on refusal: random points on the curve outside the subgroup
 // (OpenSSL: n P is not the identity), points off the curve, and scalars 0 and n; and the
 // recorded vectors of tests/data/binary_curves_ecdh.txt recomputed with OpenSSL.
@@ -150,6 +151,15 @@ void curve_against_openssl(const std::vector<ff::backend>& backends, int count) 
       BN_bn2binpad(sx.get(), expected.data(), int(expected.size()));
       const auto peer = C::decode(octets(group.get(), q.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()));
       check(C::ecdh(be, k, peer) == expected, where + ": ECDH" + kh);
+      // The Koblitz curves' tau-adic multiplication: k G and the whole point k Q.
+      if constexpr (requires { C::mul_var(be, k, peer); }) {
+        check(C::encode(C::mul_var(be, k, C::generator())) ==
+                  octets(group.get(), pub.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
+              where + ": tau-adic k G" + kh);
+        check(C::encode(C::mul_var(be, k, peer)) ==
+                  octets(group.get(), shared.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
+              where + ": tau-adic k Q" + kh);
+      }
     }
   }
 
@@ -185,6 +195,41 @@ void curve_against_openssl(const std::vector<ff::backend>& backends, int count) 
   check(refuses<C>([&] { (void)C::parse_scalar(hex_of_scalar<C>(C::order)); }), name + ": scalar n is refused");
   const auto n_minus_1 = C::parse_scalar(hex_of(scalars[2].get()));
   check(n_minus_1 == scalar_of<C>(scalars[2].get()), name + ": scalar n - 1 parses");
+}
+
+// The exceptional sums of the tau-adic multiplication's point addition, which random scalars
+// do not reach: Q + P with Q = P in Lopez-Dahab form (a random Z) is 2 P (OpenSSL's
+// EC_POINT_dbl), Q + (-P) the identity, identity + P = P.
+template <class C>
+void exceptional_sums_match_openssl() {
+  using F = typename C::field;
+  using LD = ff::curve::lopez_dahab<F, ff::binary::portable, C::a>;
+  const std::string name(C::name);
+  group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str())));
+  std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
+  std::mt19937_64 rng(0x7a0);
+  for (int i = 0; i < 4; ++i) {
+    const auto k = C::parse_scalar(ff::to_hex(F::random(rng)).substr(4));  // below n: a few digits short
+    const auto p = C::mul(k, C::generator());
+    auto z = F::random(rng);
+    if (z.is_zero()) z = F::one();
+    const typename LD::point q{(p.x * z).limb, (p.y * z * z).limb, z.limb, false};
+    auto twice = q, zero = q, first = typename LD::point{{}, {}, {}, true};
+    LD::add_affine(twice, p.x.limb, p.y.limb);
+    LD::add_affine(zero, p.x.limb, (p.x + p.y).limb);
+    LD::add_affine(first, p.x.limb, p.y.limb);
+    const ff::element<F> zi = ff::inverse(ff::element<F>{twice.z});
+    const typename C::point mine{ff::element<F>{twice.x} * zi, ff::element<F>{twice.y} * zi * zi};
+    point_ptr op(EC_POINT_new(group.get())), dbl(EC_POINT_new(group.get()));
+    EC_POINT_oct2point(group.get(), op.get(), C::encode(p).data(), C::encode(p).size(), ctx.get());
+    EC_POINT_dbl(group.get(), dbl.get(), op.get(), ctx.get());
+    check(C::encode(mine) == octets(group.get(), dbl.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
+          name + ": Lopez-Dahab P + P = 2 P");
+    check(zero.identity, name + ": Lopez-Dahab P + (-P) = O");
+    check(!first.identity && ff::element<F>{first.x} == p.x && ff::element<F>{first.y} == p.y &&
+              ff::element<F>{first.z} == F::one(),
+          name + ": Lopez-Dahab O + P = P");
+  }
 }
 
 // tests/data/binary_curves_ecdh.txt (what ffcalc_test replays, on AArch64 too): every line
@@ -244,6 +289,9 @@ int main(int argc, char** argv) {
   for (ff::backend be : ff::available_backends(ff::family::binary))
     if (be == ff::scalar_sibling(be)) backends.push_back(be);
   [&]<class... C>(ff::curve_list<C...>) { (curve_against_openssl<C>(backends, count), ...); }(ff::binary_curves{});
+  [&]<class... C>(ff::curve_list<C...>) {
+    ([] { if constexpr (C::b == C::field::one()) exceptional_sums_match_openssl<C>(); }(), ...);
+  }(ff::binary_curves{});
   recorded_vectors_match_openssl();
   std::printf("binary_curves_openssl: %d checks against OpenSSL %s passed, %d failed (backends:", passed,
               OPENSSL_VERSION_TEXT, failed);

@@ -4,7 +4,7 @@
 //   - OpenSSL's answers recorded on x86-64 (tests/data/binary_curves_ecdh.txt;
 //     binary_curves_openssl recomputes them with OpenSSL): both public keys, the shared
 //     x-coordinate both ways, the peers' points decoded from the uncompressed and the
-//     compressed form;
+//     compressed form; on the Koblitz curves the same by the tau-adic multiplication;
 //   - Wycheproof's ECDH vectors for the curves it covers (tests/data/binary_curves_wycheproof.txt:
 //     sect283k1/r1, sect409k1/r1, sect571k1/r1). The peer's key is a DER SubjectPublicKeyInfo:
 //     this test unwraps it strictly (id-ecPublicKey, the curve's named OID, a BIT STRING with no
@@ -54,6 +54,11 @@ void replay(ff::backend be, std::istringstream& in) {
   const auto peer_b = C::decode(bytes_of(b_pub)), peer_a = C::decode(bytes_of(a_pub));
   check(C::ecdh(be, a, peer_b) == bytes_of(shared) && C::ecdh(be, b, peer_a) == bytes_of(shared), where + ": ECDH");
   check(C::decode(C::encode(peer_b, true)) == peer_b, where + ": compressed round trip");
+  if constexpr (requires { C::mul_var(be, a, peer_b); }) {  // the Koblitz curves' tau-adic k P
+    check(C::encode(C::mul_var(be, a, C::generator())) == bytes_of(a_pub) &&
+              C::field_to_bytes(C::mul_var(be, b, peer_a).x) == bytes_of(shared),
+          where + ": tau-adic a G and b (a G)");
+  }
 }
 
 // The recorded pairs of curve C (both directions of each line) as batches of several lengths,

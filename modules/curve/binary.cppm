@@ -22,6 +22,7 @@ export module ff.curve.binary;
 import ff.binary;
 import ff.prime.bigint;
 import ff.curve.weierstrass;
+import ff.curve.tau_adic;
 
 export namespace ff::curve {
 
@@ -126,6 +127,64 @@ struct binary_ladder {
   }
 };
 
+// Lopez-Dahab projective points (X : Y : Z), x = X / Z, y = Y / Z^2, on a Koblitz curve
+// y^2 + xy = x^3 + a x^2 + 1 under the scalar policy A, for the tau-adic multiplication:
+// the Frobenius is a squaring per coordinate, and affine points are added in 8M + 5S. The
+// exceptional sums (Q = +-P, the identity) take branches: variable time.
+template <class F, class A, unsigned a>
+struct lopez_dahab {
+  using L = binary_ladder<F, A>;
+  using value = typename L::value;
+  struct point {
+    value x, y, z;
+    bool identity;
+  };
+  FF_INLINE static bool is_zero(const value& v) {
+    limb_t<A> any{};
+    for (const auto& l : v) any |= l;
+    return any == limb_t<A>{};
+  }
+  FF_INLINE static point from_affine(const value& x, const value& y) { return {x, y, L::broadcast(F::one().limb), false}; }
+  FF_INLINE static void frobenius(point& q) {
+    q.x = L::sqr(q.x);
+    q.y = L::sqr(q.y);
+    q.z = L::sqr(q.z);
+  }
+  // 2 (x, y) for x != 0 (b = 1): Z = x^2, X = x^4 + 1, Y = Z + X (a Z + y^2 + 1).
+  FF_INLINE static point double_affine(const value& x, const value& y) {
+    const value one = L::broadcast(F::one().limb);
+    const value z = L::sqr(x), x2 = L::add(L::sqr(z), one);
+    value t = L::add(L::sqr(y), one);
+    if constexpr (a == 1) t = L::add(t, z);
+    return {x2, L::add(z, L::mul(x2, t)), z, false};
+  }
+  // q += (x2, y2) (Guide to ECC, algorithm 3.25). With A = Z1^2 (y1 + y2), B = Z1 (x1 + x2),
+  // C = Z1 B: Z3 = C^2, X3 = A^2 + A C + B^2 (C + a Z1^2),
+  // Y3 = (A C + Z3)(x2 Z3 + X3) + (x2 + y2) Z3^2.
+  FF_INLINE static void add_affine(point& q, const value& x2, const value& y2) {
+    if (q.identity) {
+      q = from_affine(x2, y2);
+      return;
+    }
+    const value zz = L::sqr(q.z);
+    const value ya = L::add(q.y, L::mul(zz, y2));
+    const value xb = L::add(q.x, L::mul(q.z, x2));
+    if (is_zero(xb)) {  // x1 = x2: Q = P (double it) or Q = -P (the identity)
+      if (is_zero(ya)) q = double_affine(x2, y2);
+      else q.identity = true;
+      return;
+    }
+    const value c = L::mul(q.z, xb);
+    const value z3 = L::sqr(c);
+    const value ac = L::mul(ya, c);
+    value t = c;
+    if constexpr (a == 1) t = L::add(t, zz);
+    const value x3 = L::add(L::add(L::mul(L::sqr(xb), t), L::sqr(ya)), ac);
+    const value y3 = L::add(L::mul(L::add(ac, z3), L::add(L::mul(x2, z3), x3)), L::mul(L::sqr(z3), L::add(x2, y2)));
+    q = {x3, y3, z3, false};
+  }
+};
+
 // The curve y^2 + xy = x^3 + a x^2 + b over F; Derived gives name, a (0 or 1), b, gx, gy,
 // order (the prime n of the generator's subgroup) and cofactor.
 template <class Derived, binary_field F>
@@ -195,6 +254,33 @@ struct binary_weierstrass {
   static void mul_x(std::span<const scalar_type> k, std::span<const element<F>> x, std::span<element<F>> out) {
     mul_x(batch_backend(family::binary), k, x, out);
   }
+  // k P for 0 < k < n and P in the subgroup of order n, on the Koblitz curves (b = 1), by the
+  // width-w tau-adic NAF (ff.curve.tau_adic): about m / (w + 1) additions of a table of
+  // 2^(w-2) points and a Frobenius (three squarings) per digit, where the ladder spends
+  // 5M + 4S per bit. Variable time in k and P: for public scalars only (verification,
+  // measurement); ECDH and public keys use the ladder.
+  static point mul_var(backend be, const scalar_type& k, const point& p)
+    requires(Derived::b == F::one())
+  {
+    return mul_var_window<tnaf_width>(be, k, p);
+  }
+  // The same with window w (2 <= w <= 7), to measure the choice (compiled where it is used).
+  template <unsigned w>
+  static point mul_var_window(backend be, const scalar_type& k, const point& p)
+    requires(Derived::b == F::one())
+  {
+    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+      return tnaf_mul<w, A>(k, p);
+    });
+  }
+  static point mul_var(const scalar_type& k, const point& p)
+    requires(Derived::b == F::one())
+  {
+    return mul_var(scalar_backend(family::binary), k, p);
+  }
+  // The tau-adic window: 5 up to 283 bits, 6 above (ffbench --curves times w = 4, 5, 6).
+  static constexpr unsigned tnaf_width = F::degree < 300 ? 5 : 6;
+
   // Whether n P is the identity (the ladder over n: Z0 = 0); P on the curve with x != 0.
   static bool in_subgroup(backend be, const point& p) {
     ladder_result r;
@@ -351,6 +437,89 @@ struct binary_weierstrass {
       }
     });
   }
+  static constexpr int frobenius_trace() { return Derived::a == 1 ? 1 : -1; }  // mu
+
+  // alpha_u P for the window's u = 1, 3, ..., 2^(w-1) - 1, affine: each a sum of +-tau^j P
+  // (alpha_u's own tau-adic NAF), the table made affine with one inversion.
+  template <unsigned w, class A>
+  FF_INLINE static void tnaf_table(const point& p, std::array<typename binary_ladder<F, A>::value, std::size_t(1) << (w - 2)>& tx,
+                         std::array<typename binary_ladder<F, A>::value, std::size_t(1) << (w - 2)>& ty) {
+    using L = binary_ladder<F, A>;
+    using LD = lopez_dahab<F, A, Derived::a>;
+    using D = tau_adic::window<w, frobenius_trace()>;
+    constexpr std::size_t span = w + 4;  // alpha_u has norm below 2^w: its NAF is this short
+    static constexpr auto digits = [] {
+      std::array<std::array<std::int8_t, span>, D::count> d{};
+      for (std::size_t i = 0; i < D::count; ++i) {
+        const tau_adic::element<2> alpha{tau_adic::integer<2>::from(D::alpha_u[i].beta),
+                                         tau_adic::integer<2>::from(D::alpha_u[i].gamma)};
+        if (tau_adic::tnaf<2, frobenius_trace()>(alpha, d[i].data(), span) > span) throw "alpha_u's expansion is too long";
+      }
+      return d;
+    }();
+    std::array<typename L::value, span> fx, fy;  // tau^j P
+    fx[0] = p.x.limb;
+    fy[0] = p.y.limb;
+#pragma clang loop unroll(disable)
+    for (std::size_t j = 1; j < span; ++j) {
+      fx[j] = L::sqr(fx[j - 1]);
+      fy[j] = L::sqr(fy[j - 1]);
+    }
+    // (Loops kept rolled here and below: unrolled, each point addition is inlined once per
+    // digit, and the library's compile time grows by minutes.)
+    std::array<typename LD::point, D::count> q;
+#pragma clang loop unroll(disable)
+    for (std::size_t i = 0; i < D::count; ++i) {
+      q[i].identity = true;
+#pragma clang loop unroll(disable)
+      for (std::size_t j = 0; j < span; ++j)
+        if (digits[i][j]) LD::add_affine(q[i], fx[j], digits[i][j] > 0 ? fy[j] : L::add(fy[j], fx[j]));
+      if (q[i].identity) throw error(std::string(Derived::name) + "::mul_var: the point is not in the subgroup");
+    }
+    // Montgomery's trick: prefix[i] = Z_0 ... Z_i, one inversion, then 1 / Z_i back to front.
+    std::array<typename L::value, D::count> prefix;
+    prefix[0] = q[0].z;
+#pragma clang loop unroll(disable)
+    for (std::size_t i = 1; i < D::count; ++i) prefix[i] = L::mul(prefix[i - 1], q[i].z);
+    auto inv = binary::inverse_kernel<F, A>(prefix[D::count - 1]);
+#pragma clang loop unroll(disable)
+    for (std::size_t i = D::count; i-- > 0;) {
+      const auto zi = i ? L::mul(inv, prefix[i - 1]) : inv;
+      if (i) inv = L::mul(inv, q[i].z);
+      tx[i] = L::mul(q[i].x, zi);
+      ty[i] = L::mul(q[i].y, L::sqr(zi));
+    }
+  }
+  template <unsigned w, class A>
+  FF_INLINE static point tnaf_mul(const scalar_type& k, const point& p) {
+    using L = binary_ladder<F, A>;
+    using LD = lopez_dahab<F, A, Derived::a>;
+    using koblitz = tau_adic::koblitz<F::degree, frobenius_trace(), F::limbs>;
+    static constexpr bool constants_agree = koblitz::delta_norm_is(Derived::order);
+    static_assert(constants_agree, "N((tau^m - 1) / (tau - 1)) is not the curve's order");
+    static const auto reciprocal = koblitz::reciprocal(Derived::order);  // once, at first use
+    constexpr std::size_t capacity = F::degree + 2 * w + 8;
+    std::array<std::int8_t, capacity> digits;
+    const std::size_t count = tau_adic::tnaf<w, frobenius_trace()>(koblitz::reduce(k, reciprocal), digits.data(), capacity);
+    if (count > capacity) throw error(std::string(Derived::name) + "::mul_var: tau-adic expansion too long");
+    std::array<typename L::value, std::size_t(1) << (w - 2)> tx, ty, tneg;
+    tnaf_table<w, A>(p, tx, ty);
+    for (std::size_t i = 0; i < tx.size(); ++i) tneg[i] = L::add(tx[i], ty[i]);  // -(x, y) = (x, x + y)
+    typename LD::point q{};
+    q.identity = true;
+#pragma clang loop unroll(disable)
+    for (std::size_t i = count; i-- > 0;) {
+      if (!q.identity) LD::frobenius(q);
+      const int d = digits[i];
+      if (d == 0) continue;
+      const std::size_t u = std::size_t(d > 0 ? d : -d) / 2;
+      LD::add_affine(q, tx[u], d > 0 ? ty[u] : tneg[u]);
+    }
+    if (q.identity) throw error(std::string(Derived::name) + "::mul_var: the result is the identity");
+    const auto zi = binary::inverse_kernel<F, A>(q.z);
+    return {element<F>{L::mul(q.x, zi)}, element<F>{L::mul(q.y, L::sqr(zi))}};
+  }
+
   // k P from the ladder's result, with y recovered (Lopez-Dahab): x_k = X0 / Z0,
   // y_k = (x_k + x) ((X0 + x Z0)(X1 + x Z1) + (x^2 + y) Z0 Z1) / (x Z0 Z1) + y; one inversion.
   // (k + 1) P = O (k = n - 1) gives Z1 = 0: then k P = -P = (x, x + y), chosen by a mask.
