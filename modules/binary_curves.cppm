@@ -125,7 +125,7 @@ using binary_curves = curve_list<sect163k1, sect163r2, sect233k1, sect233r1, sec
 }  // namespace ff
 
 namespace ff {
-// The curves' code is compiled once, in the library (binary_curves.cpp): importers call it
+// The curves' code is compiled once, in the library (binary_curves.cpp.in): importers call it
 // rather than each compiling ten ladders on every backend.
 extern template struct curve::binary_weierstrass<sect163k1, b163>;
 extern template struct curve::binary_weierstrass<sect163r2, b163>;
