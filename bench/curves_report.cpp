@@ -13,6 +13,7 @@
 //   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull);
 //   - word-size scaling: 8 independent ECDHs per call on every batch backend (8 lanes on zmm,
 //     4 on ymm, one at a time on xmm), per ECDH and over one ladder at a time;
+//   - public keys k G by the fixed-base table (mul_base) beside the ladder's k G and OpenSSL's;
 //   - on the Koblitz curves, k Q by the tau-adic NAF (K-233 and K-409 at widths 4, 5 and 6).
 // Published figures go in their own rows (impl "published").
 #include <openssl/bn.h>
@@ -145,6 +146,12 @@ void measure_policy(const options& o, results& r, double ns_per_cycle, const typ
   rows.push_back({name, "pubkey", be, [=] {
                     for (std::size_t i = 0; i < count; ++i) keep(C::mul(P::id, k, C::generator()));
                   }});
+  // k G from the fixed-base table (the library's public_key), checked against the ladder's.
+  if (C::mul_base(P::id, k) != C::mul(P::id, k, C::generator()))
+    throw std::runtime_error(name + ": the fixed-base k G differs from the ladder's");
+  rows.push_back({name, "pubkey_base", be, [=] {
+                    for (std::size_t i = 0; i < count; ++i) keep(C::mul_base(P::id, k));
+                  }});
   // The Koblitz curves' tau-adic multiplication k Q (the library's width), checked against the
   // ladder's k Q first; other widths for K-233 and K-409 on the carry-less backend only (each
   // width is another copy of the code to compile).
@@ -237,6 +244,12 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
                       EC_POINT_get_affine_coordinates(ossl->group, ossl->out, ossl->x, nullptr, ossl->ctx);
                     }
                   }});
+  rows.push_back({name, "pubkey", "openssl", [ossl, count] {
+                    for (std::size_t i = 0; i < count; ++i) {
+                      EC_POINT_mul(ossl->group, ossl->out, ossl->k, nullptr, nullptr, ossl->ctx);
+                      EC_POINT_get_affine_coordinates(ossl->group, ossl->out, ossl->x, nullptr, ossl->ctx);
+                    }
+                  }});
   std::vector<std::function<void()>> fns;
   for (const op_row& w : rows) fns.push_back(w.fn);
   const std::vector<timing> t = time_interleaved(o.quick ? 3 : o.samples, double(count), fns);
@@ -296,6 +309,17 @@ void print_curve(const results& r, double ns_per_cycle, const std::string& be) {
 }
 
 template <class C>
+void print_public_key(const results& r, double ns_per_cycle, const std::string& be) {
+  const std::string name(C::name);
+  const auto base = r.find("pubkey_base", name, "fieldlab", be), ladder = r.find("pubkey", name, "fieldlab", be);
+  const auto ossl = r.find("pubkey", name, "openssl", std::nullopt);
+  if (!base) return;
+  std::printf("%-10s %-22s %-22s %-22s %-10.2f %.1fx\n", name.c_str(), cyc(base, ns_per_cycle).c_str(),
+              cyc(ladder, ns_per_cycle).c_str(), cyc(ossl, ns_per_cycle).c_str(), ladder ? *ladder / *base : 0.0,
+              ossl ? *ossl / *base : 0.0);
+}
+
+template <class C>
 void print_koblitz(const results& r, double ns_per_cycle, const std::string& be) {
   if constexpr (C::b == C::field::one()) {
     const std::string name(C::name);
@@ -325,9 +349,18 @@ void run_curves_report(const options& o, results& r) {
                 "(counts x costs) / ECDH, with the throughput / the latency of M and S; measured = 1 - (ECDH with\n"
                 "every M and S replaced by an XOR) / ECDH\n",
                 be.c_str());
-    std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %-12s %s\n", "curve", "ECDH (ladder)", "public key",
+    std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %-12s %s\n", "curve", "ECDH (ladder)", "ladder k G",
                 "OpenSSL ECDH", "vs OSSL", "ECDH ops", "M", "S", "M+S share", "measured");
     [&]<class... C>(ff::curve_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+  }
+  for (const std::string& be : backends) {
+    std::printf("\nPublic keys k G, %s backend: the fixed-base table (mul_base, constant time: one mixed addition per\n"
+                "5-bit window, no doubling) beside the ladder's k G and OpenSSL's EC_POINT_mul(k, G) + affine x, calibrated\n"
+                "cycles (us)\n",
+                be.c_str());
+    std::printf("%-10s %-22s %-22s %-22s %-10s %s\n", "curve", "fixed-base k G", "ladder k G", "OpenSSL k G",
+                "ladder/fb", "OpenSSL/fb");
+    [&]<class... C>(ff::curve_list<C...>) { (print_public_key<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
   for (const std::string& be : backends) {
     std::printf("\nKoblitz curves, %s backend: k Q by the width-w tau-adic NAF (mul_var: variable time), calibrated\n"

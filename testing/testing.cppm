@@ -3,6 +3,8 @@
 //    arguments) draws canonical elements, one in seven from ff::testing::edge_cases<F>();
 //  - ff::testing::field_axioms<F>(), binary_field_laws<F>() and backend_agreement<F>(b) are the
 //    properties the project's own tests run, as named bodies for rc::check;
+//  - ff::testing::subgroup_points<C>(), points_outside_subgroup<C>(), points_off_curve<C>(),
+//    order_two_point<C>() and infinity_encoding() for the binary curves (ff.testing.binary_points);
 //  - ff::testing::use_case_count_from_environment() sets the number of cases from FF_CASES or
 //    FF_LONG (README "Property-test your own code").
 // Installed as component `testing` of the package (fieldlab::testing); needs rapidcheck.
@@ -20,6 +22,7 @@ module;
 #include <vector>
 export module ff.testing;
 export import ff;
+export import ff.testing.binary_points;
 
 export namespace ff::testing {
 

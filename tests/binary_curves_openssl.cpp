@@ -4,7 +4,9 @@
 // tau-adic multiplication too); SEC 1 encodings both ways (uncompressed and
 // compressed); and agreement on refusal: random points on the curve outside the subgroup
 // (OpenSSL: n P is not the identity), points off the curve, and scalars 0 and n; and the
-// recorded vectors of tests/data/binary_curves_ecdh.txt recomputed with OpenSSL.
+// recorded vectors of tests/data/binary_curves_ecdh.txt recomputed with OpenSSL; ff.testing's
+// point generators (in the subgroup, outside it, off the curve, of order 2, infinity) as OpenSSL
+// classifies them, and ff's decode accepting exactly the first.
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 #include <openssl/obj_mac.h>
@@ -21,11 +23,13 @@
 #include <span>
 #include <string>
 #include <vector>
-import ff;
+#include <rapidcheck.h>
+import ff.testing;
 
 namespace {
 
 int passed = 0, failed = 0;
+int exceptional_base_scalars = 0;  // scalars that reach mul_base's exceptional sums
 
 void check(bool ok, const std::string& what) {
   if (ok) ++passed;
@@ -84,6 +88,63 @@ bool refuses(auto&& fn) {
   }
 }
 
+// Booth's partial sum of the windows below i: S_i = (k mod 2^(5i)) - 2^(5i) bit(5i - 1) (the
+// digits' own sum, without the library's recoding).
+bn_ptr booth_partial_sum(const BIGNUM* k, int i) {
+  bn_ptr s(BN_dup(k));
+  BN_mask_bits(s.get(), 5 * i);
+  if (i > 0 && BN_is_bit_set(k, 5 * i - 1)) {
+    bn_ptr top(BN_new());
+    BN_one(top.get());
+    BN_lshift(top.get(), top.get(), 5 * i);
+    BN_sub(s.get(), s.get(), top.get());
+  }
+  return s;
+}
+
+// Scalars 0 < k < n for which mul_base's sum meets its exceptional cases in window i: the
+// windows below sum to S = T + e n (Q = T: the sum is a doubling) or S = -T + e n (Q = -T: the
+// identity, then the next window's entry T'), T = d 2^(5i), e = +-1. Found by trying the last
+// four of the ceil((bits(n) + 1) / 5) windows (the library's own bound not trusted) and checking
+// the Booth sums of each candidate.
+template <class C>
+std::vector<bn_ptr> fixed_base_exceptional_scalars(const BIGNUM* n) {
+  std::vector<bn_ptr> found;
+  const auto shifted = [](long d, int bits) {
+    bn_ptr r(BN_new());
+    BN_set_word(r.get(), (unsigned long)(d < 0 ? -d : d));
+    BN_lshift(r.get(), r.get(), bits);
+    BN_set_negative(r.get(), d < 0);
+    return r;
+  };
+  const auto in_range = [&](const BIGNUM* k) { return !BN_is_negative(k) && !BN_is_zero(k) && BN_cmp(k, n) < 0; };
+  const auto equal = [](const bn_ptr& a, const BIGNUM* b) { return BN_cmp(a.get(), b) == 0; };
+  const int windows = (BN_num_bits(n) + 5) / 5;
+  for (int i = windows - 4; i < windows; ++i)
+    for (long d = -16; d <= 16; ++d)
+      for (int e : {-1, 1}) {
+        if (d == 0) continue;
+        const bn_ptr t = shifted(d, 5 * i);
+        bn_ptr en(BN_dup(n)), s(BN_new()), k(BN_new());
+        BN_set_negative(en.get(), e < 0);
+        BN_add(s.get(), t.get(), en.get());  // Q = T
+        BN_add(k.get(), s.get(), t.get());
+        if (in_range(k.get()) && equal(booth_partial_sum(k.get(), i), s.get()) && equal(booth_partial_sum(k.get(), i + 1), k.get()))
+          found.push_back(std::move(k));
+        if (i + 1 >= windows) continue;
+        for (long d2 = -16; d2 <= 16; ++d2) {  // Q = -T: S + T = e n, then T'
+          if (d2 == 0) continue;
+          bn_ptr s2(BN_new()), k2(BN_new());
+          BN_sub(s2.get(), en.get(), t.get());
+          BN_add(k2.get(), en.get(), shifted(d2, 5 * (i + 1)).get());
+          if (in_range(k2.get()) && equal(booth_partial_sum(k2.get(), i), s2.get()) &&
+              equal(booth_partial_sum(k2.get(), i + 1), en.get()) && equal(booth_partial_sum(k2.get(), i + 2), k2.get()))
+            found.push_back(std::move(k2));
+        }
+      }
+  return found;
+}
+
 template <class C>
 void curve_against_openssl(const std::vector<ff::backend>& backends, int count) {
   using F = typename C::field;
@@ -126,6 +187,10 @@ void curve_against_openssl(const std::vector<ff::backend>& backends, int count) 
   scalars.emplace_back(BN_dup(order));
   BN_sub_word(scalars.back().get(), 1);
   for (int i = 0; i < count; ++i) scalars.push_back(random_scalar());
+  // The fixed-base multiplication's exceptional sums (doubling, identity) in its last windows.
+  const std::size_t ordinary = scalars.size();
+  for (bn_ptr& k : fixed_base_exceptional_scalars<C>(order)) scalars.push_back(std::move(k));
+  exceptional_base_scalars += int(scalars.size() - ordinary);
 
   for (ff::backend be : backends) {
     const std::string where = name + " [" + std::string(ff::to_string(be)) + "]";
@@ -137,6 +202,8 @@ void curve_against_openssl(const std::vector<ff::backend>& backends, int count) 
       const auto mine = C::mul(be, k, C::generator());
       check(C::encode(mine) == octets(group.get(), pub.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
             where + ": k G" + kh);
+      check(C::encode(C::mul_base(be, k)) == octets(group.get(), pub.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
+            where + ": fixed-base k G" + kh);
       const auto compressed = octets(group.get(), pub.get(), POINT_CONVERSION_COMPRESSED, ctx.get());
       check(C::encode(mine, true) == compressed, where + ": compressed k G" + kh);
       check(C::decode(compressed) == mine, where + ": decode compressed" + kh);
@@ -198,12 +265,12 @@ void curve_against_openssl(const std::vector<ff::backend>& backends, int count) 
 }
 
 // The exceptional sums of the tau-adic multiplication's point addition, which random scalars
-// do not reach: Q + P with Q = P in Lopez-Dahab form (a random Z) is 2 P (OpenSSL's
-// EC_POINT_dbl), Q + (-P) the identity, identity + P = P.
+// do not reach, on every scalar backend: Q + P with Q = P in Lopez-Dahab form (a random Z) is
+// 2 P (OpenSSL's EC_POINT_dbl), Q + (-P) the identity, identity + P = P.
 template <class C>
-void exceptional_sums_match_openssl() {
+void exceptional_sums_match_openssl(const std::vector<ff::backend>& backends) {
   using F = typename C::field;
-  using LD = ff::curve::lopez_dahab<F, ff::binary::portable, C::a>;
+  using LD = typename C::lopez_dahab_point;
   const std::string name(C::name);
   group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str())));
   std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
@@ -213,23 +280,77 @@ void exceptional_sums_match_openssl() {
     const auto p = C::mul(k, C::generator());
     auto z = F::random(rng);
     if (z.is_zero()) z = F::one();
-    const typename LD::point q{(p.x * z).limb, (p.y * z * z).limb, z.limb, false};
-    auto twice = q, zero = q, first = typename LD::point{{}, {}, {}, true};
-    LD::add_affine(twice, p.x.limb, p.y.limb);
-    LD::add_affine(zero, p.x.limb, (p.x + p.y).limb);
-    LD::add_affine(first, p.x.limb, p.y.limb);
-    const ff::element<F> zi = ff::inverse(ff::element<F>{twice.z});
-    const typename C::point mine{ff::element<F>{twice.x} * zi, ff::element<F>{twice.y} * zi * zi};
+    const LD q{p.x * z, p.y * z * z, z, false};
     point_ptr op(EC_POINT_new(group.get())), dbl(EC_POINT_new(group.get()));
     EC_POINT_oct2point(group.get(), op.get(), C::encode(p).data(), C::encode(p).size(), ctx.get());
     EC_POINT_dbl(group.get(), dbl.get(), op.get(), ctx.get());
-    check(C::encode(mine) == octets(group.get(), dbl.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
-          name + ": Lopez-Dahab P + P = 2 P");
-    check(zero.identity, name + ": Lopez-Dahab P + (-P) = O");
-    check(!first.identity && ff::element<F>{first.x} == p.x && ff::element<F>{first.y} == p.y &&
-              ff::element<F>{first.z} == F::one(),
-          name + ": Lopez-Dahab O + P = P");
+    for (ff::backend be : backends) {
+      const std::string where = name + " " + std::string(ff::to_string(be)) + ": Lopez-Dahab ";
+      const LD twice = C::add_mixed_var(be, q, p);
+      const LD zero = C::add_mixed_var(be, q, typename C::point{p.x, p.x + p.y});
+      const LD first = C::add_mixed_var(be, LD{{}, {}, {}, true}, p);
+      check(!twice.identity && !twice.z.is_zero(), where + "P + P is not the identity");
+      if (!twice.z.is_zero()) {
+        const auto zi = ff::inverse(twice.z);
+        check(C::encode(typename C::point{twice.x * zi, twice.y * zi * zi}) ==
+                  octets(group.get(), dbl.get(), POINT_CONVERSION_UNCOMPRESSED, ctx.get()),
+              where + "P + P = 2 P");
+      }
+      check(zero.identity, where + "P + (-P) = O");
+      check(!first.identity && first.x == p.x && first.y == p.y && first.z == F::one(), where + "O + P = P");
+    }
   }
+}
+
+// ff.testing's binary-curve points: what OpenSSL says of each (on the curve? n P = O?) and that
+// decode accepts the subgroup's points, in both encodings, and refuses all the others.
+template <class C>
+void generated_points_match_openssl() {
+  namespace gen = ff::testing;
+  const std::string name(C::name);
+  group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str())));
+  std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
+  struct verdict {
+    bool on_curve, in_subgroup;
+  };
+  const auto openssl = [&](const std::vector<std::uint8_t>& bytes) {
+    point_ptr pt(EC_POINT_new(group.get())), np(EC_POINT_new(group.get()));
+    if (EC_POINT_oct2point(group.get(), pt.get(), bytes.data(), bytes.size(), ctx.get()) != 1) return verdict{false, false};
+    EC_POINT_mul(group.get(), np.get(), nullptr, pt.get(), EC_GROUP_get0_order(group.get()), ctx.get());
+    return verdict{true, EC_POINT_is_at_infinity(group.get(), np.get()) == 1};
+  };
+  const auto refused = [](const std::vector<std::uint8_t>& bytes) { return refuses<C>([&] { (void)C::decode(bytes); }); };
+  const auto property = [&](const std::string& what, auto body) { check(rc::check(name + ": " + what, body), name + ": " + what); };
+  property("subgroup points: OpenSSL has n P = O, decode gives P back", [&] {
+    const auto p = *gen::subgroup_points<C>();
+    const bool compressed = *rc::gen::arbitrary<bool>();
+    const verdict v = openssl(C::encode(p, compressed));
+    RC_ASSERT(v.on_curve && v.in_subgroup);
+    RC_ASSERT(C::decode(C::encode(p, compressed)) == p);
+  });
+  property("points outside the subgroup: on the curve, n P != O, refused", [&] {
+    const auto p = *gen::points_outside_subgroup<C>();
+    RC_ASSERT(gen::curve_equation<C>(p).is_zero());
+    const bool compressed = *rc::gen::arbitrary<bool>();
+    const verdict v = openssl(C::encode(p, compressed));
+    RC_ASSERT(v.on_curve && !v.in_subgroup);
+    RC_ASSERT(refused(C::encode(p, compressed)));
+  });
+  property("points off the curve: OpenSSL and decode refuse them", [&] {
+    const auto p = *gen::points_off_curve<C>();
+    RC_ASSERT(!gen::curve_equation<C>(p).is_zero());
+    RC_ASSERT(!openssl(C::encode(p)).on_curve);
+    RC_ASSERT(refused(C::encode(p)));
+  });
+  const auto two = gen::order_two_point<C>();
+  for (bool compressed : {false, true}) {
+    const verdict v = openssl(C::encode(two, compressed));
+    check(v.on_curve && !v.in_subgroup && refused(C::encode(two, compressed)),
+          name + ": the point of order 2 is on the curve, outside the subgroup, refused" + (compressed ? " (compressed)" : ""));
+  }
+  const verdict inf = openssl(gen::infinity_encoding());
+  check(inf.on_curve && inf.in_subgroup && refused(gen::infinity_encoding()),
+        name + ": OpenSSL reads 00 as the point at infinity; decode refuses it");
 }
 
 // tests/data/binary_curves_ecdh.txt (what ffcalc_test replays, on AArch64 too): every line
@@ -285,16 +406,23 @@ void recorded_vectors_match_openssl() {
 
 int main(int argc, char** argv) {
   const int count = argc > 1 ? std::atoi(argv[1]) : 8;
+  // 100 cases per point property (each case runs ladders and OpenSSL's n P), 2,000 under
+  // FF_LONG=1; not FF_CASES, which sizes the cheap field properties. RC_PARAMS wins.
+  const char* long_run = std::getenv("FF_LONG");
+  setenv("RC_PARAMS", long_run && std::string(long_run) == "1" ? "max_success=2000" : "max_success=100", 0);
   std::vector<ff::backend> backends;
   for (ff::backend be : ff::available_backends(ff::family::binary))
     if (be == ff::scalar_sibling(be)) backends.push_back(be);
   [&]<class... C>(ff::curve_list<C...>) { (curve_against_openssl<C>(backends, count), ...); }(ff::binary_curves{});
   [&]<class... C>(ff::curve_list<C...>) {
-    ([] { if constexpr (C::b == C::field::one()) exceptional_sums_match_openssl<C>(); }(), ...);
+    ([&] { if constexpr (C::b == C::field::one()) exceptional_sums_match_openssl<C>(backends); }(), ...);
   }(ff::binary_curves{});
+  [&]<class... C>(ff::curve_list<C...>) { (generated_points_match_openssl<C>(), ...); }(ff::binary_curves{});
   recorded_vectors_match_openssl();
-  std::printf("binary_curves_openssl: %d checks against OpenSSL %s passed, %d failed (backends:", passed,
-              OPENSSL_VERSION_TEXT, failed);
+  check(exceptional_base_scalars > 0, "some scalars reach the fixed-base multiplication's exceptional sums");
+  std::printf("binary_curves_openssl: %d checks against OpenSSL %s passed, %d failed (%d scalars at the fixed-base "
+              "exceptional sums; backends:",
+              passed, OPENSSL_VERSION_TEXT, failed, exceptional_base_scalars);
   for (ff::backend be : backends) std::printf(" %s", std::string(ff::to_string(be)).c_str());
   std::printf(")\n");
   return failed == 0 ? 0 : 1;

@@ -4,7 +4,8 @@
 //   - OpenSSL's answers recorded on x86-64 (tests/data/binary_curves_ecdh.txt;
 //     binary_curves_openssl recomputes them with OpenSSL): both public keys, the shared
 //     x-coordinate both ways, the peers' points decoded from the uncompressed and the
-//     compressed form; on the Koblitz curves the same by the tau-adic multiplication;
+//     compressed form; the public keys by the fixed-base table too; on the Koblitz curves the
+//     same by the tau-adic multiplication;
 //   - Wycheproof's ECDH vectors for the curves it covers (tests/data/binary_curves_wycheproof.txt:
 //     sect283k1/r1, sect409k1/r1, sect571k1/r1). The peer's key is a DER SubjectPublicKeyInfo:
 //     this test unwraps it strictly (id-ecPublicKey, the curve's named OID, a BIT STRING with no
@@ -51,6 +52,8 @@ void replay(ff::backend be, std::istringstream& in) {
   const auto a = C::parse_scalar(a_hex), b = C::parse_scalar(b_hex);
   const auto pa = C::mul(be, a, C::generator()), pb = C::mul(be, b, C::generator());
   check(C::encode(pa) == bytes_of(a_pub) && C::encode(pb) == bytes_of(b_pub), where + ": public keys");
+  check(C::encode(C::mul_base(be, a)) == bytes_of(a_pub) && C::encode(C::mul_base(be, b)) == bytes_of(b_pub),
+        where + ": public keys by the fixed-base table");
   const auto peer_b = C::decode(bytes_of(b_pub)), peer_a = C::decode(bytes_of(a_pub));
   check(C::ecdh(be, a, peer_b) == bytes_of(shared) && C::ecdh(be, b, peer_a) == bytes_of(shared), where + ": ECDH");
   check(C::decode(C::encode(peer_b, true)) == peer_b, where + ": compressed round trip");

@@ -22,7 +22,7 @@ export module ff.curve.binary;
 import ff.binary;
 import ff.prime.bigint;
 import ff.curve.weierstrass;
-import ff.curve.tau_adic;
+export import ff.curve.tau_adic;
 
 export namespace ff::curve {
 
@@ -127,10 +127,10 @@ struct binary_ladder {
   }
 };
 
-// Lopez-Dahab projective points (X : Y : Z), x = X / Z, y = Y / Z^2, on a Koblitz curve
-// y^2 + xy = x^3 + a x^2 + 1 under the scalar policy A, for the tau-adic multiplication:
-// the Frobenius is a squaring per coordinate, and affine points are added in 8M + 5S. The
-// exceptional sums (Q = +-P, the identity) take branches: variable time.
+// Lopez-Dahab projective points (X : Y : Z), x = X / Z, y = Y / Z^2, on y^2 + xy = x^3 + a x^2 + b
+// under the scalar policy A: affine points are added in 8M + 5S (the tau-adic multiplication,
+// the fixed-base multiplication), and on the Koblitz curves the Frobenius is a squaring per
+// coordinate.
 template <class F, class A, unsigned a>
 struct lopez_dahab {
   using L = binary_ladder<F, A>;
@@ -150,30 +150,23 @@ struct lopez_dahab {
     q.y = L::sqr(q.y);
     q.z = L::sqr(q.z);
   }
-  // 2 (x, y) for x != 0 (b = 1): Z = x^2, X = x^4 + 1, Y = Z + X (a Z + y^2 + 1).
-  FF_INLINE static point double_affine(const value& x, const value& y) {
-    const value one = L::broadcast(F::one().limb);
-    const value z = L::sqr(x), x2 = L::add(L::sqr(z), one);
-    value t = L::add(L::sqr(y), one);
+  // 2 (x, y) for x != 0: Z = x^2, X = x^4 + b, Y = b Z + X (a Z + y^2 + b); b_is_one saves the
+  // product by b.
+  template <bool b_is_one>
+  FF_INLINE static point double_affine(const value& x, const value& y, const value& b) {
+    const value z = L::sqr(x), x2 = L::add(L::sqr(z), b);
+    value t = L::add(L::sqr(y), b);
     if constexpr (a == 1) t = L::add(t, z);
-    return {x2, L::add(z, L::mul(x2, t)), z, false};
+    return {x2, L::add(b_is_one ? z : L::mul(b, z), L::mul(x2, t)), z, false};
   }
-  // q += (x2, y2) (Guide to ECC, algorithm 3.25). With A = Z1^2 (y1 + y2), B = Z1 (x1 + x2),
-  // C = Z1 B: Z3 = C^2, X3 = A^2 + A C + B^2 (C + a Z1^2),
-  // Y3 = (A C + Z3)(x2 Z3 + X3) + (x2 + y2) Z3^2.
-  FF_INLINE static void add_affine(point& q, const value& x2, const value& y2) {
-    if (q.identity) {
-      q = from_affine(x2, y2);
-      return;
-    }
+  // Q + (x2, y2) by the general formula, without branches (Guide to ECC, algorithm 3.25): with
+  // A = Z1^2 (y1 + y2), B = Z1 (x1 + x2), C = Z1 B: Z3 = C^2, X3 = A^2 + A C + B^2 (C + a Z1^2),
+  // Y3 = (A C + Z3)(x2 Z3 + X3) + (x2 + y2) Z3^2. It is the sum when Q is not the identity and
+  // x1 != x2; xb = B / Z1 and ya = A are zero exactly when x1 = x2 and y1 = y2 respectively.
+  FF_INLINE static point add_general(const point& q, const value& x2, const value& y2, value& xb, value& ya) {
     const value zz = L::sqr(q.z);
-    const value ya = L::add(q.y, L::mul(zz, y2));
-    const value xb = L::add(q.x, L::mul(q.z, x2));
-    if (is_zero(xb)) {  // x1 = x2: Q = P (double it) or Q = -P (the identity)
-      if (is_zero(ya)) q = double_affine(x2, y2);
-      else q.identity = true;
-      return;
-    }
+    ya = L::add(q.y, L::mul(zz, y2));
+    xb = L::add(q.x, L::mul(q.z, x2));
     const value c = L::mul(q.z, xb);
     const value z3 = L::sqr(c);
     const value ac = L::mul(ya, c);
@@ -181,7 +174,23 @@ struct lopez_dahab {
     if constexpr (a == 1) t = L::add(t, zz);
     const value x3 = L::add(L::add(L::mul(L::sqr(xb), t), L::sqr(ya)), ac);
     const value y3 = L::add(L::mul(L::add(ac, z3), L::add(L::mul(x2, z3), x3)), L::mul(L::sqr(z3), L::add(x2, y2)));
-    q = {x3, y3, z3, false};
+    return {x3, y3, z3, false};
+  }
+  // q += (x2, y2) on a Koblitz curve (b = 1), the exceptional sums (Q = +-P, the identity) by
+  // branches: variable time.
+  FF_INLINE static void add_affine(point& q, const value& x2, const value& y2) {
+    if (q.identity) {
+      q = from_affine(x2, y2);
+      return;
+    }
+    value xb, ya;
+    const point sum = add_general(q, x2, y2, xb, ya);
+    if (is_zero(xb)) {  // x1 = x2: Q = P (double it) or Q = -P (the identity)
+      if (is_zero(ya)) q = double_affine<true>(x2, y2, L::broadcast(F::one().limb));
+      else q.identity = true;
+      return;
+    }
+    q = sum;
   }
 };
 
@@ -201,7 +210,7 @@ struct binary_weierstrass {
   static constexpr std::size_t field_bytes = (F::degree + 7) / 8;
 
   static constexpr point generator() { return {Derived::gx, Derived::gy}; }
-  static unsigned order_bits() {
+  static constexpr unsigned order_bits() {
     for (std::size_t i = F::limbs; i-- > 0;)
       if (Derived::order[i]) return unsigned(64 * i + std::bit_width(Derived::order[i]));
     return 0;
@@ -278,8 +287,27 @@ struct binary_weierstrass {
   {
     return mul_var(scalar_backend(family::binary), k, p);
   }
-  // The tau-adic window: 5 up to 283 bits, 6 above (ffbench --curves times w = 4, 5, 6).
-  static constexpr unsigned tnaf_width = F::degree < 300 ? 5 : 6;
+  // The tau-adic window: 4 on every Koblitz curve (ffbench --curves times w = 4, 5, 6 on K-233,
+  // K-409 and K-571: the larger tables cost more than their fewer additions save).
+  static constexpr unsigned tnaf_width = 4;
+
+  // Q + P in the tau-adic multiplication's mixed addition: Q in Lopez-Dahab coordinates
+  // (x = X / Z, y = Y / Z^2) or the identity, P affine. Compiled with the curve, so that tests
+  // reach the exceptional sums (Q = P, Q = -P, Q = O) that random scalars do not. Variable time.
+  struct lopez_dahab_point {
+    element<F> x, y, z;
+    bool identity;
+  };
+  static lopez_dahab_point add_mixed_var(backend be, const lopez_dahab_point& q, const point& p)
+    requires(Derived::b == F::one())
+  {
+    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+      using LD = lopez_dahab<F, A, Derived::a>;
+      typename LD::point r{q.x.limb, q.y.limb, q.z.limb, q.identity};
+      LD::add_affine(r, p.x.limb, p.y.limb);
+      return lopez_dahab_point{element<F>{r.x}, element<F>{r.y}, element<F>{r.z}, r.identity};
+    });
+  }
 
   // Whether n P is the identity (the ladder over n: Z0 = 0); P on the curve with x != 0.
   static bool in_subgroup(backend be, const point& p) {
@@ -289,8 +317,26 @@ struct binary_weierstrass {
   }
   static bool in_subgroup(const point& p) { return in_subgroup(scalar_backend(family::binary), p); }
 
+  // k G for 0 < k < n, constant time in k: a table holds d 2^(5i) G for d = 1 .. 16 in every
+  // 5-bit window i, so that k G is a sum of one signed entry per window (the Booth digits of the
+  // prime curves' windows) and needs no doubling: ceil((bits(n) + 1) / 5) mixed additions
+  // (8M + 5S) and one inversion, where the ladder spends 5M + 4S per bit. The table is made at
+  // the first call (16 affine points per window; 265 KB for B-571).
+  static point mul_base(backend be, const scalar_type& k) {
+    const auto& table = base_table();
+    return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+      return base_mul<A>(k, table.data());
+    });
+  }
+  static point mul_base(const scalar_type& k) { return mul_base(scalar_backend(family::binary), k); }
+  // The first window where the sum of the windows below may be +-the window's own entry (the
+  // exceptional sums, handled by masks from there on): below it the partial sum S has
+  // |S| <= 2^(5i-1) and the entry T = d 2^(5i) with |d| <= 16, so 0 < |S -+ T| < 33 2^(5i-1) <= n.
+  static constexpr std::size_t base_windows() { return signed_windows(order_bits()); }
+  static constexpr std::size_t base_complete_from() { return (order_bits() - 6) / 5 + 1; }
+
   // The public key k G of the private key k (0 < k < n).
-  static point public_key(const scalar_type& k) { return mul(k, generator()); }
+  static point public_key(const scalar_type& k) { return mul_base(k); }
   // ECDH as SEC 1 and OpenSSL derive it: the x-coordinate of k Q in field_bytes big-endian
   // bytes. Q must come from decode (on the curve, in the subgroup).
   static std::vector<std::uint8_t> ecdh(backend be, const scalar_type& k, const point& q) {
@@ -438,6 +484,77 @@ struct binary_weierstrass {
     });
   }
   static constexpr int frobenius_trace() { return Derived::a == 1 ? 1 : -1; }  // mu
+
+  // Affine doubling (x != 0) and addition (x1 != x2), one inversion each: for the base table.
+  // 2 P: l = x + y / x, x3 = l^2 + l + a, y3 = x^2 + (l + 1) x3; P + Q: l = (y1 + y2) / (x1 + x2),
+  // x3 = l^2 + l + x1 + x2 + a, y3 = l (x1 + x3) + x3 + y1.
+  static point affine_double(const point& p) {
+    const element<F> l = p.x + p.y * inverse(p.x);
+    element<F> x3 = square(l) + l;
+    if constexpr (Derived::a == 1) x3 += F::one();
+    return {x3, square(p.x) + (l + F::one()) * x3};
+  }
+  static point affine_add(const point& p, const point& q) {
+    const element<F> l = (p.y + q.y) * inverse(p.x + q.x);
+    element<F> x3 = square(l) + l + p.x + q.x;
+    if constexpr (Derived::a == 1) x3 += F::one();
+    return {x3, l * (p.x + x3) + x3 + p.y};
+  }
+  // d 2^(5i) G at [16 i + d - 1], d = 1 .. 16 (d P = (d - 1) P + P; the next window's P = 2 (16 P)).
+  static const std::vector<point>& base_table() {
+    static const std::vector<point> table = [] {
+      std::vector<point> t(16 * base_windows());
+      point p = generator();
+      for (std::size_t i = 0; i < base_windows(); ++i) {
+        t[16 * i] = p;
+        t[16 * i + 1] = affine_double(p);
+        for (std::size_t d = 3; d <= 16; ++d) t[16 * i + d - 1] = affine_add(t[16 * i + d - 2], p);
+        p = affine_double(t[16 * i + 15]);
+      }
+      return t;
+    }();
+    return table;
+  }
+  // The fixed-base sum (mul_base): per window the entry read by masks from all 16, negated by
+  // a mask, added in Lopez-Dahab coordinates; a zero digit keeps the sum and the identity is a
+  // mask, so that nothing branches on k.
+  template <class A>
+  FF_INLINE static point base_mul(const scalar_type& k, const point* table) {
+    using L = binary_ladder<F, A>;
+    using LD = lopez_dahab<F, A, Derived::a>;
+    using value = typename L::value;
+    const value b = L::broadcast(Derived::b.limb);
+    const auto pick = [](u64 mask, const typename LD::point& p, const typename LD::point& q) FF_LAMBDA_INLINE {
+      return typename LD::point{select(mask, p.x, q.x), select(mask, p.y, q.y), select(mask, p.z, q.z), false};
+    };
+    typename LD::point q{};
+    u64 q_identity = ~u64(0);
+#pragma clang loop unroll(disable)
+    for (std::size_t i = 0; i < base_windows(); ++i) {
+      const signed_digit d = booth_digit(k, i);
+      value x2{}, y2{};
+      for (std::size_t e = 0; e < 16; ++e) {
+        const u64 hit = equal_mask(u64(e + 1), d.magnitude);
+        x2 = select(hit, table[16 * i + e].x.limb, x2);
+        y2 = select(hit, table[16 * i + e].y.limb, y2);
+      }
+      y2 = select(d.negative, L::add(x2, y2), y2);  // -(x, y) = (x, x + y)
+      value xb, ya;
+      typename LD::point r = LD::add_general(q, x2, y2, xb, ya);
+      u64 r_identity = 0;
+      if (i >= base_complete_from()) {  // Q = T (double T) or Q = -T (the identity)
+        const u64 same_x = equal_mask(xb, value{}) & ~q_identity, same_y = equal_mask(ya, value{});
+        r = pick(same_x & same_y, LD::template double_affine<b_is_one()>(x2, y2, b), r);
+        r_identity = same_x & ~same_y;
+      }
+      r = pick(q_identity, LD::from_affine(x2, y2), r);
+      const u64 skip = equal_mask(d.magnitude, u64(0));
+      q = pick(skip, q, r);
+      q_identity = select(skip, q_identity, r_identity);
+    }
+    const value zi = binary::inverse_kernel<F, A>(q.z);
+    return {element<F>{L::mul(q.x, zi)}, element<F>{L::mul(q.y, L::sqr(zi))}};
+  }
 
   // alpha_u P for the window's u = 1, 3, ..., 2^(w-1) - 1, affine: each a sum of +-tau^j P
   // (alpha_u's own tau-adic NAF), the table made affine with one inversion.

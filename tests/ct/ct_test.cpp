@@ -158,14 +158,16 @@ void check_curve(std::mt19937_64& rng) {
   ct_check("shared_secret", [&] { return Curve::shared_secret(k, u); }, k, u);
 }
 
-// The SEC 2 binary curves (ff.binary_curves): k P (the ladder, then y recovered) and ECDH under
-// the backend FF_BACKEND chose; the scalar and the point are the secrets.
+// The SEC 2 binary curves (ff.binary_curves): k P (the ladder, then y recovered), k G (the
+// fixed-base table) and ECDH under the backend FF_BACKEND chose; the scalar and the point are
+// the secrets.
 template <class Curve>
 void check_binary_curve(std::mt19937_64& rng) {
   typename Curve::scalar_type k{}, j{};
   for (std::size_t i = 0; i + 1 < k.size(); ++i) k[i] = rng(), j[i] = rng();  // below the order
   auto p = Curve::public_key(j);
   ct_check("mul", [&] { return Curve::mul(k, p); }, k, p);
+  ct_check("public_key (fixed-base)", [&] { return Curve::public_key(k); }, k);
   // ecdh's bytes come in a std::vector: copied into an array, so that ct_check's mark_defined
   // reaches them (it marks the object, not a heap buffer).
   ct_check("ecdh", [&] {
