@@ -6,7 +6,9 @@
 // (X : Z), x = X / Z: per scalar bit one differential addition (4M + 1S) and one doubling
 // (1M + 3S, and one M by sqrt(b) when b != 1), the two points swapped by masks; then one
 // inversion gives x(kP) and, with the ladder's other point, y(kP). The ladder runs over the
-// order's bit length whatever the scalar: constant time in the scalar and in the point.
+// order's bit length whatever the scalar: constant time in the scalar and in the point. k G
+// (public keys) adds entries of a fixed table instead (mul_base); on the Koblitz curves, mul_var
+// is the variable-time tau-adic multiplication.
 module;
 #include <algorithm>
 #include <array>
@@ -287,8 +289,9 @@ struct binary_weierstrass {
   {
     return mul_var(scalar_backend(family::binary), k, p);
   }
-  // The tau-adic window: 4 on every Koblitz curve (ffbench --curves times w = 4, 5, 6 on K-233,
-  // K-409 and K-571: the larger tables cost more than their fewer additions save).
+  // The tau-adic window: 4 on every Koblitz curve. ffbench --curves times w = 4, 5, 6 on K-233
+  // and K-409; they came within a few percent of each other (decisions.md), and 4 has the
+  // smallest table.
   static constexpr unsigned tnaf_width = 4;
 
   // Q + P in the tau-adic multiplication's mixed addition: Q in Lopez-Dahab coordinates
