@@ -3,13 +3,13 @@
 //   - ECDH x(k Q) (the Lopez-Dahab ladder and one inversion) and the public key k G (y
 //     recovered too), in ns and calibrated cycles, beside OpenSSL's EC_POINT_mul and affine x
 //     (the work of its ECDH) on the same k and Q, timed interleaved;
-//   - the share of ECDH's time in M and S, two ways: its operation counts (counted by running
-//     the ladder's own code over a counting field, and checked against the formula: per scalar
-//     bit 4M + 1S for the addition and 1M + 3S for the doubling, one M more on the B-curves;
-//     Itoh-Tsujii's inversion) times the M and S costs of the same run (8 independent chains
-//     for throughput, one for latency); and directly, the same ladder timed with every M and S
-//     replaced by one XOR per limb (what is left: swaps, additions, the loop), so that
-//     M + S >= 1 - that time / the ladder's;
+//   - the share of the time in M and S, two ways: the operation counts of the library's
+//     counters (ecdh_counts, mul_base_counts, mul_var_counts; binary_curves_counts tests them
+//     against the formulas), inversions as Itoh-Tsujii's M and S, times the M and S costs of
+//     the same run (8 independent chains for throughput, one for latency), for ECDH, the
+//     fixed-base k G and the tau-adic k P; and directly for ECDH, the same ladder timed with
+//     every M and S replaced by one XOR per limb (what is left: swaps, additions, the loop), so
+//     that M + S >= 1 - that time / the ladder's;
 //   - the speedup from carry-less multiplication instructions: portable over pclmul (pmull);
 //   - word-size scaling: 8 independent ECDHs per call on every batch backend (8 lanes on zmm,
 //     4 on ymm, one at a time on xmm), per ECDH and over one ladder at a time;
@@ -23,6 +23,7 @@
 #include <bit>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -38,37 +39,44 @@ namespace {
 // Independent ECDHs per batched call (one zmm register's lanes).
 constexpr std::size_t batch_pairs = 8;
 
-// ECDH's field operations for a curve of degree m and order of `bits` bits.
-struct op_counts {
-  double mul = 0, sqr = 0;
+// Itoh-Tsujii's inversion in a field of degree m: a^(2^e - 1), e = m - 1, along e's bits
+// (e - 1 squarings), squared.
+struct inversion_ops {
+  double mul, sqr;
 };
-op_counts ecdh_counts(unsigned m, unsigned bits, bool b_is_one) {
-  op_counts c;
-  c.mul = bits * (b_is_one ? 5.0 : 6.0);
-  c.sqr = bits * 4.0;
-  // Itoh-Tsujii: a^(2^e - 1), e = m - 1, along e's bits (e - 1 squarings), squared; then X0 / Z0.
+inversion_ops itoh_tsujii(unsigned m) {
   const unsigned e = m - 1;
-  c.mul += (std::bit_width(e) - 1) + (std::popcount(e) - 1) + 1;
-  c.sqr += e;
-  return c;
+  return {double((std::bit_width(e) - 1) + (std::popcount(e) - 1)), double(e)};
 }
 
+// A point multiplication's field operations as the library counts them (op_counts), with each
+// inversion's products and squarings added in: what the M + S share weighs.
+struct ms_counts {
+  double mul = 0, sqr = 0;
+};
+ms_counts with_inversions(const ff::curve::op_counts& c, unsigned m) {
+  const inversion_ops i = itoh_tsujii(m);
+  return {double(c.mul) + double(c.inv) * i.mul, double(c.sqr) + double(c.inv) * i.sqr};
+}
+
+// Per curve, the counts of the measured k and Q (ECDH, mul_base; mul_var on the Koblitz curves).
+struct curve_counts {
+  ff::curve::op_counts ecdh, base, var;
+};
+std::map<std::string, curve_counts> counted;
+
 // F with every product and square replaced by one XOR per limb behind a register barrier (so
-// that the compiler cannot fold the chains): the ladder without M and S. Count = true also
-// counts the calls: ECDH's operation counts from the ladder's own code. Scalar policies only.
-template <class F, bool Count>
+// that the compiler cannot fold the chains): the ladder without M and S. Scalar policies only.
+template <class F>
 struct xor_field : F {
-  static inline std::size_t products = 0, squares = 0;
   template <class A>
   FF_INLINE static std::array<ff::u64, F::limbs> mul(const std::array<ff::u64, F::limbs>& a, const std::array<ff::u64, F::limbs>& b) {
-    if constexpr (Count) ++products;
     std::array<ff::u64, F::limbs> r;
     for (std::size_t i = 0; i < F::limbs; ++i) r[i] = ff::value_barrier(a[i] ^ b[i]);
     return r;
   }
   template <class A>
   FF_INLINE static std::array<ff::u64, F::limbs> square(const std::array<ff::u64, F::limbs>& a) {
-    if constexpr (Count) ++squares;
     std::array<ff::u64, F::limbs> r;
     for (std::size_t i = 0; i < F::limbs; ++i) r[i] = ff::value_barrier(a[i] ^ (a[i] >> 1));
     return r;
@@ -141,7 +149,7 @@ void measure_policy(const options& o, results& r, double ns_per_cycle, const typ
   rows.push_back({name, "ecdh_without_ms", be, [=] {
                     for (std::size_t i = 0; i < count; ++i)
                       keep(ff::run_with<ff::target_of(P::id)>(
-                          [&]() FF_LAMBDA_INLINE { return ladder_x<C, xor_field<F, false>, P>(k, q.x.limb, sqrt_b); }));
+                          [&]() FF_LAMBDA_INLINE { return ladder_x<C, xor_field<F>, P>(k, q.x.limb, sqrt_b); }));
                   }});
   rows.push_back({name, "pubkey", be, [=] {
                     for (std::size_t i = 0; i < count; ++i) keep(C::mul(P::id, k, C::generator()));
@@ -204,15 +212,11 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
   std::vector<std::uint8_t> expected(C::field_bytes);
   BN_bn2binpad(ossl->x, expected.data(), int(expected.size()));
   if (C::ecdh(k, q) != expected) throw std::runtime_error(name + ": ff's ECDH differs from OpenSSL's");
-  // ECDH's operation counts from its own code must be the formula's.
-  using counting = xor_field<typename C::field, true>;
-  counting::products = counting::squares = 0;
-  keep(ladder_x<C, counting, ff::binary::portable>(k, q.x.limb, ff::sqrt(C::b).limb));
-  const op_counts formula = ecdh_counts(C::field::degree, C::order_bits(), C::b == C::field::one());
-  if (double(counting::products) != formula.mul || double(counting::squares) != formula.sqr)
-    throw std::runtime_error(name + ": ECDH counted " + std::to_string(counting::products) + " M + " +
-                             std::to_string(counting::squares) + " S, the formula says " + std::to_string(formula.mul) +
-                             " M + " + std::to_string(formula.sqr) + " S");
+  // The library's operation counters (binary_curves_counts tests them against the formulas).
+  curve_counts& c = counted[name];
+  c.ecdh = C::ecdh_counts(k, q);
+  c.base = C::mul_base_counts(k);
+  if constexpr (C::b == C::field::one()) c.var = C::mul_var_counts(k, q);
 
   std::vector<op_row> rows;
   [&]<class... P>(ff::policy_list<P...>) {
@@ -294,7 +298,7 @@ void print_curve(const results& r, double ns_per_cycle, const std::string& be) {
   const auto ml = r.find("mul_lat", field, "fieldlab", be), sl = r.find("sqr_lat", field, "fieldlab", be);
   const auto rest = r.find("ecdh_without_ms", name, "fieldlab", be);
   if (!ecdh) return;
-  const op_counts c = ecdh_counts(F::degree, C::order_bits(), C::b == F::one());
+  const ms_counts c = with_inversions(counted.at(name).ecdh, F::degree);
   char share[32] = "-", ratio[32] = "-", counts[32], measured[32] = "-";
   if (rest) std::snprintf(measured, sizeof measured, ">= %.0f%%", 100 * (1 - *rest / *ecdh));
   if (m && s && ml && sl)
@@ -335,6 +339,30 @@ void print_koblitz(const results& r, double ns_per_cycle, const std::string& be)
   }
 }
 
+// The share of M and S in each method's time: its counted operations (inversions as
+// Itoh-Tsujii's M and S) x the M and S throughput / latency costs, over its measured time.
+template <class C>
+void print_shares(const results& r, const std::string& be) {
+  using F = typename C::field;
+  const std::string name(C::name), field(F::name);
+  const auto m = r.find("mul_reg", field, "fieldlab", be), s = r.find("sqr_reg", field, "fieldlab", be);
+  const auto ml = r.find("mul_lat", field, "fieldlab", be), sl = r.find("sqr_lat", field, "fieldlab", be);
+  if (!m || !s || !ml || !sl) return;
+  const curve_counts& c = counted.at(name);
+  const auto cell = [&](const ff::curve::op_counts& ops, std::optional<double> time) {
+    char out[64] = "-";
+    if (!time || ops.mul == 0) return std::string(out);
+    const ms_counts n = with_inversions(ops, F::degree);
+    std::snprintf(out, sizeof out, "%lluM %lluS %lluA %lluI %.0f%%/%.0f%%", (unsigned long long)ops.mul,
+                  (unsigned long long)ops.sqr, (unsigned long long)ops.add, (unsigned long long)ops.inv,
+                  100 * (n.mul * *m + n.sqr * *s) / *time, 100 * (n.mul * *ml + n.sqr * *sl) / *time);
+    return std::string(out);
+  };
+  std::printf("%-10s %-34s %-34s %s\n", name.c_str(), cell(c.ecdh, r.find("ecdh", name, "fieldlab", be)).c_str(),
+              cell(c.base, r.find("pubkey_base", name, "fieldlab", be)).c_str(),
+              cell(c.var, r.find("tnaf_w" + std::to_string(C::tnaf_width), name, "fieldlab", be)).c_str());
+}
+
 }  // namespace
 
 void run_curves_report(const options& o, results& r) {
@@ -369,6 +397,14 @@ void run_curves_report(const options& o, results& r) {
     std::printf("%-10s %-22s %-22s %-22s %-3s %-22s %-10s %s\n", "curve", "w = 4", "w = 5", "w = 6", "w", "ladder k P",
                 "ladder/tau", "OpenSSL/tau");
     [&]<class... C>(ff::curve_list<C...>) { (print_koblitz<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+  }
+  for (const std::string& be : backends) {
+    std::printf("\nOperation counts (the library's counters: M, S, additions, inversions) and the share of M and S in the\n"
+                "time, %s backend: (M + S, inversions as Itoh-Tsujii's) x the throughput / the latency costs, over the\n"
+                "measured time (seed 003: more than 90%% at 163 bits)\n",
+                be.c_str());
+    std::printf("%-10s %-34s %-34s %s\n", "curve", "ECDH (ladder)", "fixed-base k G", "tau-adic k P (w = 4)");
+    [&]<class... C>(ff::curve_list<C...>) { (print_shares<C>(r, be), ...); }(ff::binary_curves{});
   }
   const auto clmul = clmul_or_portable(backends);
   if (std::find(backends.begin(), backends.end(), "portable") != backends.end() && clmul != "portable") {

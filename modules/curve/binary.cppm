@@ -18,6 +18,7 @@ module;
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 #include "../core/macros.h"
 export module ff.curve.binary;
@@ -60,15 +61,52 @@ consteval scalar<N> scalar_constant(std::string_view hex) {
   return detail::hex_limbs<N>(hex);
 }
 
+// The field operations of one point multiplication: products, squarings, additions (of two
+// elements) and inversions (an inversion's own products and squarings not included).
+struct op_counts {
+  std::uint64_t mul = 0, sqr = 0, add = 0, inv = 0;
+  friend bool operator==(const op_counts&, const op_counts&) = default;
+};
+
+// A scalar policy that runs the portable kernels and counts each field operation the curve code
+// calls (binary_ladder below): the curves' *_counts functions run their code under it. The
+// policies of the product build carry no counter.
+struct counting_policy : binary::portable {
+  static inline thread_local op_counts counts;
+};
+
 // The ladder under the binary policy A: limbs of F as the policy holds them, A::lanes
 // independent ladders at once (one per lane) on a batch policy.
 template <class F, class A>
 struct binary_ladder {
   using limb = limb_t<A>;
   using value = std::array<limb, F::limbs>;
-  FF_INLINE static value mul(const value& a, const value& b) { return F::template mul<A>(a, b); }
-  FF_INLINE static value sqr(const value& a) { return F::template square<A>(a); }
+  static constexpr bool counted = std::is_same_v<A, counting_policy>;
+  using kernels = std::conditional_t<counted, binary::portable, A>;
+  FF_INLINE static value mul(const value& a, const value& b) {
+    if constexpr (counted) ++counting_policy::counts.mul;
+    if constexpr (kernels::id == backend::portable) return binary_ladder<F, kernels>::portable_mul(a, b);
+    else return F::template mul<A>(a, b);
+  }
+  FF_INLINE static value sqr(const value& a) {
+    if constexpr (counted) ++counting_policy::counts.sqr;
+    if constexpr (kernels::id == backend::portable) return binary_ladder<F, kernels>::portable_sqr(a);
+    else return F::template square<A>(a);
+  }
+  FF_INLINE static value inverse(const value& a) {
+    if constexpr (counted) ++counting_policy::counts.inv;
+    if constexpr (kernels::id == backend::portable) return binary_ladder<F, kernels>::portable_inverse(a);
+    else return binary::inverse_kernel<F, A>(a);
+  }
+  // The portable kernels stay out of line: inlined into every curve formula, the software
+  // carry-less product made single functions of a megabyte (K-571's tau-adic multiplication)
+  // and the curve units' compile minutes longer, for a call that costs well under 1% of the
+  // product it calls.
+  [[gnu::noinline]] static value portable_mul(const value& a, const value& b) { return F::template mul<kernels>(a, b); }
+  [[gnu::noinline]] static value portable_sqr(const value& a) { return F::template square<kernels>(a); }
+  [[gnu::noinline]] static value portable_inverse(const value& a) { return binary::inverse_kernel<F, kernels>(a); }
   FF_INLINE static value add(const value& a, const value& b) {
+    if constexpr (counted) ++counting_policy::counts.add;
     value r;
     for (std::size_t i = 0; i < F::limbs; ++i) r[i] = a[i] ^ b[i];
     return r;
@@ -349,6 +387,26 @@ struct binary_weierstrass {
     return ecdh(scalar_backend(family::binary), k, q);
   }
 
+  // The field operations of one ECDH, one mul_base and (Koblitz curves) one mul_var, counted by
+  // running their own code under counting_policy (portable kernels, same results): for the
+  // share of the time spent in M and S, and for the tests of the operation-count formulas.
+  static op_counts ecdh_counts(const scalar_type& k, const point& q) {
+    return count_ops([&] {
+      ladder_result r;
+      element<F> out;
+      ladders<counting_policy>(&k, &q.x, 1, &r);
+      affine_x<counting_policy>(&r, 1, &out);
+    });
+  }
+  static op_counts mul_base_counts(const scalar_type& k) {
+    return count_ops([&] { base_mul<counting_policy>(k, base_table().data()); });
+  }
+  static op_counts mul_var_counts(const scalar_type& k, const point& p)
+    requires(Derived::b == F::one())
+  {
+    return count_ops([&] { tnaf_mul<tnaf_width, counting_policy>(k, p); });
+  }
+
   // ---- Scalars and encodings (SEC 1) ----
   // A private key from hex (most significant digit first, optional 0x): 0 < k < n, else ff::error.
   static scalar_type parse_scalar(std::string_view hex) {
@@ -460,31 +518,41 @@ struct binary_weierstrass {
   // Every scalar multiplication runs here, so that the ladder is compiled once per backend:
   // r[i] = the ladder of k[i] over x[i], A::lanes pairs at a time.
   static void ladders(backend be, const scalar_type* k, const element<F>* x, std::size_t n, ladder_result* r) {
-    dispatch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
-      using L = binary_ladder<F, A>;
-      const typename L::value sqrt_b_lanes = L::broadcast(sqrt_b().limb);
-      for (std::size_t i = 0; i < n; i += A::lanes) {
-        const std::size_t used = std::min(A::lanes, n - i);
-        const auto kl = to_lanes<A, scalar_type>(used, [&](std::size_t l) { return k[i + l]; });
-        const auto xl = to_lanes<A, element<F>>(used, [&](std::size_t l) { return x[i + l]; });
-        const auto s = L::template ladder<b_is_one()>(kl, order_bits(), xl, sqrt_b_lanes);
-        const auto x0 = from_lanes<A>(s.x0), z0 = from_lanes<A>(s.z0), x1 = from_lanes<A>(s.x1), z1 = from_lanes<A>(s.z1);
-        for (std::size_t l = 0; l < used; ++l) r[i + l] = {x0[l], z0[l], x1[l], z1[l]};
-      }
-    });
+    dispatch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE { ladders<A>(k, x, n, r); });
+  }
+  template <class A>
+  FF_INLINE static void ladders(const scalar_type* k, const element<F>* x, std::size_t n, ladder_result* r) {
+    using L = binary_ladder<F, A>;
+    const typename L::value sqrt_b_lanes = L::broadcast(sqrt_b().limb);
+    for (std::size_t i = 0; i < n; i += A::lanes) {
+      const std::size_t used = std::min(A::lanes, n - i);
+      const auto kl = to_lanes<A, scalar_type>(used, [&](std::size_t l) { return k[i + l]; });
+      const auto xl = to_lanes<A, element<F>>(used, [&](std::size_t l) { return x[i + l]; });
+      const auto s = L::template ladder<b_is_one()>(kl, order_bits(), xl, sqrt_b_lanes);
+      const auto x0 = from_lanes<A>(s.x0), z0 = from_lanes<A>(s.z0), x1 = from_lanes<A>(s.x1), z1 = from_lanes<A>(s.z1);
+      for (std::size_t l = 0; l < used; ++l) r[i + l] = {x0[l], z0[l], x1[l], z1[l]};
+    }
   }
   // out[i] = X0 / Z0 of r[i] (0 where Z0 = 0), A::lanes at a time.
   static void affine_x(backend be, const ladder_result* r, std::size_t n, element<F>* out) {
-    dispatch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
-      using L = binary_ladder<F, A>;
-      for (std::size_t i = 0; i < n; i += A::lanes) {
-        const std::size_t used = std::min(A::lanes, n - i);
-        const auto x0 = to_lanes<A, element<F>>(used, [&](std::size_t l) { return r[i + l].x0; });
-        const auto z0 = to_lanes<A, element<F>>(used, [&](std::size_t l) { return r[i + l].z0; });
-        const auto x = from_lanes<A>(L::mul(x0, binary::inverse_kernel<F, A>(z0)));
-        for (std::size_t l = 0; l < used; ++l) out[i + l] = x[l];
-      }
-    });
+    dispatch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE { affine_x<A>(r, n, out); });
+  }
+  template <class A>
+  FF_INLINE static void affine_x(const ladder_result* r, std::size_t n, element<F>* out) {
+    using L = binary_ladder<F, A>;
+    for (std::size_t i = 0; i < n; i += A::lanes) {
+      const std::size_t used = std::min(A::lanes, n - i);
+      const auto x0 = to_lanes<A, element<F>>(used, [&](std::size_t l) { return r[i + l].x0; });
+      const auto z0 = to_lanes<A, element<F>>(used, [&](std::size_t l) { return r[i + l].z0; });
+      const auto x = from_lanes<A>(L::mul(x0, L::inverse(z0)));
+      for (std::size_t l = 0; l < used; ++l) out[i + l] = x[l];
+    }
+  }
+  template <class Fn>
+  static op_counts count_ops(Fn&& run) {
+    counting_policy::counts = {};
+    run();
+    return counting_policy::counts;
   }
   static constexpr int frobenius_trace() { return Derived::a == 1 ? 1 : -1; }  // mu
 
@@ -555,7 +623,7 @@ struct binary_weierstrass {
       q = pick(skip, q, r);
       q_identity = select(skip, q_identity, r_identity);
     }
-    const value zi = binary::inverse_kernel<F, A>(q.z);
+    const value zi = L::inverse(q.z);
     return {element<F>{L::mul(q.x, zi)}, element<F>{L::mul(q.y, L::sqr(zi))}};
   }
 
@@ -601,7 +669,7 @@ struct binary_weierstrass {
     prefix[0] = q[0].z;
 #pragma clang loop unroll(disable)
     for (std::size_t i = 1; i < D::count; ++i) prefix[i] = L::mul(prefix[i - 1], q[i].z);
-    auto inv = binary::inverse_kernel<F, A>(prefix[D::count - 1]);
+    auto inv = L::inverse(prefix[D::count - 1]);
 #pragma clang loop unroll(disable)
     for (std::size_t i = D::count; i-- > 0;) {
       const auto zi = i ? L::mul(inv, prefix[i - 1]) : inv;
@@ -636,7 +704,7 @@ struct binary_weierstrass {
       LD::add_affine(q, tx[u], d > 0 ? ty[u] : tneg[u]);
     }
     if (q.identity) throw error(std::string(Derived::name) + "::mul_var: the result is the identity");
-    const auto zi = binary::inverse_kernel<F, A>(q.z);
+    const auto zi = L::inverse(q.z);
     return {element<F>{L::mul(q.x, zi)}, element<F>{L::mul(q.y, L::sqr(zi))}};
   }
 
@@ -650,7 +718,7 @@ struct binary_weierstrass {
     const auto& y = p.y.limb;
     const auto &x0 = r.x0.limb, &z0 = r.z0.limb, &x1 = r.x1.limb, &z1 = r.z1.limb;
     const auto z0z1 = L::mul(z0, z1);
-    const auto inv = binary::inverse_kernel<F, A>(L::mul(x, z0z1));
+    const auto inv = L::inverse(L::mul(x, z0z1));
     const auto xk = L::mul(L::mul(x0, L::mul(x, z1)), inv);
     const auto u = L::add(L::mul(L::add(x0, L::mul(x, z0)), L::add(x1, L::mul(x, z1))), L::mul(L::add(L::sqr(x), y), z0z1));
     const auto yk = L::add(L::mul(L::mul(L::add(xk, x), u), inv), y);
