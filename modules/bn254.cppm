@@ -102,7 +102,8 @@ bool in_g2_var(const g2_point& q) {
 // their input zero-padded to 128 and 96 bytes and ignore what is past it; the pairing check
 // takes pairs of 192 bytes (G1 || G2). What the precompiles refuse is an ff::error saying why:
 // a coordinate >= p, a point not on its curve, a G2 point outside the subgroup, a pairing input
-// whose length is not a multiple of 192. Dispatched once per call to the prime backend.
+// whose length is not a multiple of 192. Dispatched once per call to the prime backend (a batch
+// backend such as ifma runs its scalar sibling, as ff::mul does).
 using g1_bytes = std::array<std::uint8_t, 64>;
 using word_bytes = std::array<std::uint8_t, 32>;
 
@@ -213,13 +214,13 @@ inline bool pairing_product_is_one(std::span<const pair> pairs) {
 }
 
 inline g1_bytes ecadd(backend be, std::span<const std::uint8_t> input) {
-  return dispatch<bn254_fp::scalar_policies>(be, [&]<class P>() FF_LAMBDA_INLINE { return detail::ecadd_with<P>(input); });
+  return dispatch<bn254_fp::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE { return detail::ecadd_with<P>(input); });
 }
 inline g1_bytes ecmul(backend be, std::span<const std::uint8_t> input) {
-  return dispatch<bn254_fp::scalar_policies>(be, [&]<class P>() FF_LAMBDA_INLINE { return detail::ecmul_with<P>(input); });
+  return dispatch<bn254_fp::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE { return detail::ecmul_with<P>(input); });
 }
 inline bool pairing_check(backend be, std::span<const std::uint8_t> input) {
-  return dispatch<bn254_fp::scalar_policies>(be, [&]<class P>() FF_LAMBDA_INLINE { return detail::pairing_check_with<P>(input); });
+  return dispatch<bn254_fp::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE { return detail::pairing_check_with<P>(input); });
 }
 inline g1_bytes ecadd(std::span<const std::uint8_t> input) { return ecadd(scalar_backend(family::prime), input); }
 inline g1_bytes ecmul(std::span<const std::uint8_t> input) { return ecmul(scalar_backend(family::prime), input); }
