@@ -61,3 +61,51 @@ for line in (root / "tests" / "data" / "binary_curves_ecdh.txt").read_text().spl
         write("binary_point_decode", f"{curve}-{who}-y-flipped", bytes([i]) + point[:-1] + bytes([point[-1] ^ 1]))
     write("binary_point_decode", f"{curve}-infinity", bytes([i, 0]))
     write("binary_point_decode", f"{curve}-x-zero", bytes([i, 2]) + bytes(len(x)))
+
+# kernels: per field (index in the registry), operands at the edges of the representation.
+for i, (family, name) in enumerate(fields):
+    if family == "binary":
+        m = degree(name)
+        width = 8 * ((m + 63) // 64)
+        values = {"zero-one": [0, 1], "top-bits": [1 << (m - 1), (1 << m) - 1], "all-ones": [(1 << (8 * width)) - 1] * 3,
+                  "x-and-top": [2, 1 << (m - 1), 3, (1 << m) - 2]}
+    else:
+        p = modulus(name)
+        width = 8 * ((p.bit_length() + 63) // 64)
+        values = {"zero-one": [0, 1], "near-p": [p - 1, p - 2, p - 1], "at-p": [p, p + 1, (1 << p.bit_length()) - 1],
+                  "all-ones": [(1 << (8 * width)) - 1] * 3}
+    for tag, operands in values.items():
+        write("kernels", f"{name}-{tag}", bytes([i]) + b"".join(v.to_bytes(width, "little") for v in operands))
+
+# rfc7748: the RFC's scalar multiplications, and peers of small order or non-canonical.
+for line in (root / "tests" / "data" / "rfc7748_vectors.txt").read_text().splitlines():
+    words = line.split()
+    if len(words) > 4 and words[1] == "scalarmult":
+        write("rfc7748", f"{words[0]}-rfc-{words[2][:8]}", bytes([words[0] == "x448"]) + bytes.fromhex(words[2] + words[3]))
+for c, (size, p) in enumerate([(32, 2**255 - 19), (56, 2**448 - 2**224 - 1)]):
+    key = bytes([0x55] * size)
+    for tag, u in {"u-0": 0, "u-1": 1, "u-p-1": p - 1, "u-p": p, "u-p+1": p + 1, "u-max": 2 ** (8 * size) - 1}.items():
+        write("rfc7748", f"{['x25519', 'x448'][c]}-{tag}", bytes([c]) + key + u.to_bytes(size, "little"))
+
+# bn254_precompiles: go-ethereum's precompile vectors (tests/data/bn254, with their licence),
+# and coordinates at p.
+import json
+for entry, source in enumerate(["bn256Add", "bn256ScalarMul", "bn256Pairing"]):
+    for case in json.loads((root / "tests" / "data" / "bn254" / f"{source}.json").read_text()):
+        write("bn254_precompiles", f"{source}-{case['Name']}", bytes([entry]) + bytes.fromhex(case["Input"]))
+bn254_p = modulus("bn254_fp")
+write("bn254_precompiles", "ecadd-x-p", bytes([0]) + bn254_p.to_bytes(32, "big") + bytes(96))
+write("bn254_precompiles", "ecmul-y-p", bytes([1]) + bytes(32) + bn254_p.to_bytes(32, "big") + bytes(32))
+write("bn254_precompiles", "pairing-short", bytes([2]) + bytes(191))
+
+# ffcalc_line: one request per line, over every kind of calculator and some junk.
+requests = [f"{name} mul {modulus(name) - 1} {modulus(name) - 1}" for name in prime] + [
+    f"{name} add 0x{modulus(name) - 1:x} 1" for name in prime] + [
+    f"{name} inv 0x{(1 << (degree(name) - 1)):x}" for name in binary] + [
+    "b163 pow 2 0xffffffffffffffffffff", "b233 solve 1", "ghash2 to-b256 1", "b256 half-trace 1", "p25519 sqrt 2",
+    "bn254_fp legendre 5", "x25519 pubkey " + "09" * 32, "x448 ecdh " + "05" * 56 + " " + "00" * 56,
+    "sect163k1 pubkey 1", "bn254 g1-add 0x", "bn254 pairing-check 0x", "bls12_381 g1-decompress c0" + "00" * 47,
+    "# a comment", "", "   ", "b127", "nosuchfield add 1 1", "b127 add 1", "b127 nosuchop 1", "mers256 sub 1 -1"]
+for n, request in enumerate(requests):
+    write("ffcalc_line", f"{n:03d}", bytes([n % 2]) + request.encode())
+write("ffcalc_line", "many-lines", bytes([0]) + "\n".join(requests[:8]).encode())

@@ -5,27 +5,15 @@
 //     the rest with ff::error;
 //   - an accepted value is GMP's, and its decimal (to_string) and hex (to_hex) forms parse back
 //     to the same element.
-#include <gmp.h>
-#include <array>
 #include <optional>
 #include <string>
 #include "fuzz_target.hpp"
+#include "gmp.hpp"
 import ff;
 
 namespace {
 
-struct mpz {
-  mpz_t v;
-  mpz() { mpz_init(v); }
-  ~mpz() { mpz_clear(v); }
-  mpz(const mpz&) = delete;
-  mpz& operator=(const mpz&) = delete;
-};
-
-template <std::size_t N>
-void from_limbs(mpz& out, const std::array<ff::u64, N>& limbs) {
-  mpz_import(out.v, N, -1, sizeof(ff::u64), 0, 0, limbs.data());
-}
+using fuzz::mpz;
 
 // The grammar, checked here; GMP gives the value of the digits.
 bool reference_value(std::string_view s, mpz& out) {
@@ -45,14 +33,14 @@ bool reference_value(std::string_view s, mpz& out) {
 template <class F>
 void check(std::string_view s) {
   mpz expected, p;
-  from_limbs(p, F::p);
+  fuzz::from_limbs(p, F::p);
   const bool fits = reference_value(s, expected) && mpz_cmp(expected.v, p.v) < 0;
   const auto got = fuzz::accepted<ff::error>([&] { return F::parse(s); });
   const std::string where = std::string(F::name) + " '" + fuzz::show(s) + "'";
   fuzz::require_verdict(got.has_value(), fits, where);
   if (!got) return;
   mpz value;
-  from_limbs(value, F::to_integer(*got));
+  fuzz::from_limbs(value, F::to_integer(*got));
   fuzz::require(mpz_cmp(value.v, expected.v) == 0, where + ": wrong value");
   fuzz::require(F::parse(ff::to_string(*got)) == *got, where + ": the decimal form does not parse back");
   fuzz::require(F::parse(ff::to_hex(*got)) == *got, where + ": the hex form does not parse back");

@@ -4,55 +4,26 @@
 // bytes are a valid input to the RFC function), and agreement on refusal: OpenSSL's derive
 // fails exactly when ff's shared_secret throws (an all-zero secret, from points of small order,
 // which the list below adds).
-#include <openssl/evp.h>
 #include <array>
 #include <cstdio>
-#include <memory>
 #include <optional>
 #include <type_traits>
 #include <random>
 #include <string>
 #include <vector>
+#include "openssl_rfc7748.hpp"
 import ff;
 
 namespace {
+
+using openssl_rfc7748::openssl_derive;
+using openssl_rfc7748::openssl_public;
 
 int passed = 0, failed = 0;
 
 void check(bool ok, const std::string& what) {
   if (ok) ++passed;
   else if (++failed <= 20) std::printf("FAIL %s\n", what.c_str());
-}
-
-struct pkey_free {
-  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
-  void operator()(EVP_PKEY_CTX* c) const { EVP_PKEY_CTX_free(c); }
-};
-
-template <class Curve>
-constexpr int openssl_type = std::is_same_v<Curve, ff::x25519> ? EVP_PKEY_X25519 : EVP_PKEY_X448;
-
-template <class Curve>
-typename Curve::key openssl_public(const typename Curve::key& priv) {
-  std::unique_ptr<EVP_PKEY, pkey_free> key(EVP_PKEY_new_raw_private_key(openssl_type<Curve>, nullptr, priv.data(), priv.size()));
-  typename Curve::key out{};
-  std::size_t size = out.size();
-  if (!key || EVP_PKEY_get_raw_public_key(key.get(), out.data(), &size) != 1 || size != out.size())
-    throw ff::error("OpenSSL: no public key");
-  return out;
-}
-// The shared secret, or nullopt when OpenSSL refuses to derive it.
-template <class Curve>
-std::optional<typename Curve::key> openssl_derive(const typename Curve::key& priv, const typename Curve::key& peer) {
-  std::unique_ptr<EVP_PKEY, pkey_free> mine(EVP_PKEY_new_raw_private_key(openssl_type<Curve>, nullptr, priv.data(), priv.size()));
-  std::unique_ptr<EVP_PKEY, pkey_free> theirs(EVP_PKEY_new_raw_public_key(openssl_type<Curve>, nullptr, peer.data(), peer.size()));
-  std::unique_ptr<EVP_PKEY_CTX, pkey_free> ctx(EVP_PKEY_CTX_new(mine.get(), nullptr));
-  if (!mine || !theirs || !ctx || EVP_PKEY_derive_init(ctx.get()) != 1) throw ff::error("OpenSSL: derive setup failed");
-  typename Curve::key out{};
-  std::size_t size = out.size();
-  if (EVP_PKEY_derive_set_peer(ctx.get(), theirs.get()) != 1 || EVP_PKEY_derive(ctx.get(), out.data(), &size) != 1)
-    return std::nullopt;
-  return out;
 }
 
 // ff's shared secret under backend be, or nullopt when shared_secret refuses it (only an
