@@ -109,3 +109,17 @@ requests = [f"{name} mul {modulus(name) - 1} {modulus(name) - 1}" for name in pr
 for n, request in enumerate(requests):
     write("ffcalc_line", f"{n:03d}", bytes([n % 2]) + request.encode())
 write("ffcalc_line", "many-lines", bytes([0]) + "\n".join(requests[:8]).encode())
+
+# rfc7748: Wycheproof's edge cases (tests/data/*_wycheproof.txt, Apache 2.0: low-order and
+# non-canonical public keys, twist points, edge-case private keys), the first of each flag set.
+for c, curve in enumerate(["x25519", "x448"]):
+    seen = set()
+    for line in (root / "tests" / "data" / f"{curve}_wycheproof.txt").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        tc, _, flags, private, public = line.split()[:5]
+        size = 32 if curve == "x25519" else 56
+        if flags in seen or len(private) != 2 * size or len(public) != 2 * size:
+            continue
+        seen.add(flags)
+        write("rfc7748", f"{curve}-wycheproof-{tc}", bytes([c]) + bytes.fromhex(private + public))
