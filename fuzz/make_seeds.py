@@ -123,3 +123,10 @@ for c, curve in enumerate(["x25519", "x448"]):
             continue
         seen.add(flags)
         write("rfc7748", f"{curve}-wycheproof-{tc}", bytes([c]) + bytes.fromhex(private + public))
+
+# proofs_exponents: the lists the proofs use, and the refusals parse_exponent_list names.
+for tag, text in {"b191": "191,9,0", "b571": "571,10,5,2,0", "x-plus-1": "1,0", "max": "100000,1,0",
+                  "over-max": "100001,1,0", "ten-digits": "0000000191,0", "leading-zeros": "0191,09,0",
+                  "no-constant": "191,9", "duplicate": "9,9,0", "increasing": "0,9", "empty": "", "comma": "191,,0",
+                  "trailing-comma": "191,0,", "constant": "0", "space": "191, 9, 0", "sign": "+191,0"}.items():
+    write("proofs_exponents", tag, text.encode())
