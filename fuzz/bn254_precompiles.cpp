@@ -1,7 +1,7 @@
 // Fuzz target: BN254's precompile entry points (EIP-196 ECADD and ECMUL, EIP-197's pairing
 // check) on fuzzer-chosen bytes. The first byte picks the entry point (0 ecadd, 1 ecmul,
 // 2 pairing check), the rest is the precompile's input. References: affine G1 arithmetic in
-// GMP written here (y^2 = x^3 + 3 mod p), and the other prime backends. Properties:
+// GMP (gmp_weierstrass.hpp, y^2 = x^3 + 3 mod p), and the other prime backends. Properties:
 //   - ecadd accepts exactly the inputs whose two points (the first 128 bytes, zero-padded) have
 //     coordinates below p and are (0, 0) or on the curve, and then returns GMP's sum;
 //   - ecmul accepts exactly the inputs whose point is valid so; its k P is checked through
@@ -16,6 +16,7 @@
 #include <vector>
 #include "fuzz_target.hpp"
 #include "gmp.hpp"
+#include "gmp_weierstrass.hpp"
 import ff;
 
 namespace {
@@ -31,81 +32,33 @@ void word(mpz& out, std::span<const std::uint8_t> input, std::size_t offset) {
   fuzz::from_bytes_be(out, w);
 }
 
-// An affine G1 point in GMP; infinity is (0, 0), as the precompiles write it.
-struct point {
-  mpz x, y;
-  bool infinity() const { return mpz_sgn(x.v) == 0 && mpz_sgn(y.v) == 0; }
-};
-
-const mpz& modulus() {
-  static mpz p;
-  [[maybe_unused]] static const bool set = (fuzz::from_limbs(p, ff::bn254_fp::p), true);
-  return p;
+const fuzz::weierstrass& curve() {
+  static const fuzz::weierstrass c(ff::bn254_fp::p, 3);
+  return c;
 }
 
-// The point at offset, or nothing when a coordinate is >= p or it is neither (0, 0) nor on the curve.
-bool read_point(point& out, std::span<const std::uint8_t> input, std::size_t offset) {
-  const mpz& p = modulus();
+// The point at offset (infinity is (0, 0), as the precompiles write it), or nothing when a
+// coordinate is >= p or it is neither (0, 0) nor on the curve.
+bool read_point(fuzz::gmp_point& out, std::span<const std::uint8_t> input, std::size_t offset) {
+  const mpz& p = curve().p();
   word(out.x, input, offset);
   word(out.y, input, offset + 32);
   if (mpz_cmp(out.x.v, p.v) >= 0 || mpz_cmp(out.y.v, p.v) >= 0) return false;
-  if (out.infinity()) return true;
-  mpz lhs, rhs;
-  mpz_mul(lhs.v, out.y.v, out.y.v);
-  mpz_powm_ui(rhs.v, out.x.v, 3, p.v);
-  mpz_add_ui(rhs.v, rhs.v, 3);
-  mpz_sub(lhs.v, lhs.v, rhs.v);
-  return mpz_divisible_p(lhs.v, p.v) != 0;
+  out.infinity = mpz_sgn(out.x.v) == 0 && mpz_sgn(out.y.v) == 0;
+  return out.infinity || curve().on_curve(out.x, out.y);
 }
 
-// a + b in affine coordinates (the chord and the tangent).
-void add(point& r, const point& a, const point& b) {
-  const mpz& p = modulus();
-  if (a.infinity() || b.infinity()) {
-    mpz_set(r.x.v, (a.infinity() ? b : a).x.v);
-    mpz_set(r.y.v, (a.infinity() ? b : a).y.v);
-    return;
-  }
-  mpz num, den, lambda, t;
-  if (mpz_cmp(a.x.v, b.x.v) == 0) {
-    mpz_add(t.v, a.y.v, b.y.v);
-    if (mpz_cmp(a.y.v, b.y.v) != 0 || mpz_divisible_p(t.v, p.v)) {  // b = -a
-      mpz_set_ui(r.x.v, 0);
-      mpz_set_ui(r.y.v, 0);
-      return;
-    }
-    mpz_mul(num.v, a.x.v, a.x.v);
-    mpz_mul_ui(num.v, num.v, 3);
-    mpz_mul_ui(den.v, a.y.v, 2);
-  } else {
-    mpz_sub(num.v, b.y.v, a.y.v);
-    mpz_sub(den.v, b.x.v, a.x.v);
-  }
-  mpz_mod(den.v, den.v, p.v);
-  mpz_invert(den.v, den.v, p.v);
-  mpz_mul(lambda.v, num.v, den.v);
-  mpz_mod(lambda.v, lambda.v, p.v);
-  mpz x3, y3;
-  mpz_mul(x3.v, lambda.v, lambda.v);
-  mpz_sub(x3.v, x3.v, a.x.v);
-  mpz_sub(x3.v, x3.v, b.x.v);
-  mpz_mod(x3.v, x3.v, p.v);
-  mpz_sub(t.v, a.x.v, x3.v);
-  mpz_mul(y3.v, lambda.v, t.v);
-  mpz_sub(y3.v, y3.v, a.y.v);
-  mpz_mod(y3.v, y3.v, p.v);
-  mpz_set(r.x.v, x3.v);
-  mpz_set(r.y.v, y3.v);
+void put_word(std::uint8_t* out, const mpz& value) {
+  std::size_t count = 0;
+  std::array<std::uint8_t, 32> w{};
+  mpz_export(w.data(), &count, 1, 1, 0, 0, value.v);
+  std::copy_n(w.begin(), count, out + 32 - count);
 }
-
-bytes encode(const point& a) {
+bytes encode(const fuzz::gmp_point& a) {
   bytes out(64, 0);
-  for (const auto& [value, at] : {std::pair{&a.x, 0}, std::pair{&a.y, 32}}) {
-    std::size_t count = 0;
-    std::array<std::uint8_t, 32> w{};
-    mpz_export(w.data(), &count, 1, 1, 0, 0, value->v);
-    std::copy_n(w.begin(), count, out.begin() + at + 32 - count);
-  }
+  if (a.infinity) return out;
+  put_word(out.data(), a.x);
+  put_word(out.data() + 32, a.y);
   return out;
 }
 
@@ -133,17 +86,17 @@ bytes ecmul(ff::backend be, std::span<const std::uint8_t> in) {
 }
 
 void check_ecadd(std::span<const std::uint8_t> in) {
-  point a, b, sum;
+  fuzz::gmp_point a, b, sum;
   const bool valid = read_point(a, in, 0) && read_point(b, in, 64);
   const auto got = agreed("ecadd", [&](ff::backend be) { return ecadd(be, in); });
   fuzz::require_verdict(got.has_value(), valid, "ecadd");
   if (!got) return;
-  add(sum, a, b);
+  curve().add(sum, a, b);
   fuzz::require(*got == encode(sum), "ecadd: the sum differs from GMP's");
 }
 
 void check_ecmul(std::span<const std::uint8_t> in) {
-  point a;
+  fuzz::gmp_point a;
   const bool valid = read_point(a, in, 0);
   const auto got = agreed("ecmul", [&](ff::backend be) { return ecmul(be, in); });
   fuzz::require_verdict(got.has_value(), valid, "ecmul");
@@ -153,22 +106,19 @@ void check_ecmul(std::span<const std::uint8_t> in) {
   word(k, in, 64);
   mpz_add_ui(k.v, k.v, 1);
   if (mpz_sizeinbase(k.v, 2) > 256) return;
-  bytes next(96, 0);
-  std::copy_n(encode(a).begin(), 64, next.begin());
-  std::size_t count = 0;
-  std::array<std::uint8_t, 32> w{};
-  mpz_export(w.data(), &count, 1, 1, 0, 0, k.v);
-  std::copy_n(w.begin(), count, next.begin() + 96 - count);
-  point kp, kp_plus_p;
+  bytes next = encode(a);
+  next.resize(96);
+  put_word(next.data() + 64, k);
+  fuzz::gmp_point kp, kp_plus_p;
   fuzz::require(read_point(kp, *got, 0), "ecmul: k P is not a valid point");
-  add(kp_plus_p, kp, a);
+  curve().add(kp_plus_p, kp, a);
   fuzz::require(ecmul(ff::scalar_backend(ff::family::prime), next) == encode(kp_plus_p), "ecmul: (k + 1) P != k P + P");
 }
 
 void check_pairing(std::span<const std::uint8_t> in) {
   bool g1_valid = in.size() % 192 == 0;
   for (std::size_t at = 0; g1_valid && at < in.size(); at += 192) {
-    point a;
+    fuzz::gmp_point a;
     g1_valid = read_point(a, in, at);
   }
   const auto got = agreed("pairing_check", [&](ff::backend be) { return bytes{ff::bn254::pairing_check(be, in)}; });

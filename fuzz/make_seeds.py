@@ -130,3 +130,17 @@ for tag, text in {"b191": "191,9,0", "b571": "571,10,5,2,0", "x-plus-1": "1,0", 
                   "no-constant": "191,9", "duplicate": "9,9,0", "increasing": "0,9", "empty": "", "comma": "191,,0",
                   "trailing-comma": "191,0,", "constant": "0", "space": "191, 9, 0", "sign": "+191,0"}.items():
     write("proofs_exponents", tag, text.encode())
+
+# bls12_381_g1_decode: the deserialization cases of ethereum/bls12-381-tests (tests/data,
+# CC0), each as a decompress input, and the generator in both encodings.
+for line in (root / "tests" / "data" / "bls12_381" / "g1_deserialization.txt").read_text().splitlines():
+    if line.startswith("#") or not line.strip():
+        continue
+    name, _, data = line.split()
+    write("bls12_381_g1_decode", name, bytes([1]) + bytes.fromhex(data))
+g1_x = 0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb
+g1_y = 0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1
+write("bls12_381_g1_decode", "generator-compressed", bytes([1]) + bytes([0x80 | (g1_x >> 376)]) + (g1_x % (1 << 376)).to_bytes(47, "big"))
+write("bls12_381_g1_decode", "generator-uncompressed", bytes([0]) + g1_x.to_bytes(48, "big") + g1_y.to_bytes(48, "big"))
+write("bls12_381_g1_decode", "infinity-uncompressed", bytes([0, 0x40]) + bytes(95))
+write("bls12_381_g1_decode", "infinity-compressed-with-sort", bytes([1, 0xe0]) + bytes(47))
