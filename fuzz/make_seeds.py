@@ -109,6 +109,8 @@ requests = [f"{name} mul {modulus(name) - 1} {modulus(name) - 1}" for name in pr
 for n, request in enumerate(requests):
     write("ffcalc_line", f"{n:03d}", bytes([n % 2]) + request.encode())
 write("ffcalc_line", "many-lines", bytes([0]) + "\n".join(requests[:8]).encode())
+# Tabs and a carriage return separate words too (the planted ffcalc_line bug forgot the tab).
+write("ffcalc_line", "tabs", bytes([0]) + b"b163\tadd\t1 \t2\r")
 
 # rfc7748: Wycheproof's edge cases (tests/data/*_wycheproof.txt, Apache 2.0: low-order and
 # non-canonical public keys, twist points, edge-case private keys), the first of each flag set.
