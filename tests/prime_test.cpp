@@ -1,6 +1,7 @@
 // The prime fields against NTL's ZZ_p (on GMP): every operation of the scalar and batch API,
 // on random values and the edge cases of ff::testing::edge_cases, plus ff.testing's field
 // axioms and prime-field laws. ctest runs this binary once per prime backend (FF_BACKEND).
+#include <numeric>
 #include "harness.hpp"
 import ff.prime.fold;  // fold_mul_small, which only the ladders call
 
@@ -134,6 +135,106 @@ void register_field(const std::string& suite) {
     std::vector<E> inv(nonzero.size());
     inverse<F>(std::span<const E>(nonzero), std::span<E>(inv));
     for (std::size_t i = 0; i < nonzero.size(); ++i) RC_ASSERT(inv[i] == ref::inverse(nonzero[i]));
+  });
+  // The batch kernels (ctest runs this binary once per backend: ifma's eight-lane blocks, two
+  // per step, the tail through a buffer) at every length 0..67 and two long ones, with the edge
+  // cases of the canonical values and of the internal limbs (0, 1, p - 1, p - 2, all ones below
+  // p, 2^(52 j) - 1: the radix-2^52 digit boundaries) in every lane of a two-block step, against
+  // NTL; in place too; a shifted view of an input is refused.
+  fft::register_test(suite, "batch_every_length_and_lane_equals_ntl", [] {
+    std::vector<E> edges = ff::testing::edge_cases<F>();
+    const auto internal = [&](const L& x) {
+      if (prime::less(x, F::p) && std::find(edges.begin(), edges.end(), E{x}) == edges.end()) edges.push_back(E{x});
+    };
+    L x{};
+    internal(x);
+    for (u64 v : {u64(1), u64(2)}) internal(L{v});
+    internal(F::p_minus(1));
+    internal(F::p_minus(2));
+    x.fill(~u64(0));
+    x[F::n - 1] = F::p[F::n - 1] - 1;
+    internal(x);
+    for (unsigned bits = 52; bits < 64 * F::n; bits += 52) {
+      L ones{};
+      for (unsigned i = 0; i < bits; ++i) ones[i / 64] |= u64(1) << (i % 64);
+      internal(ones);
+    }
+    std::mt19937_64 rng(26);
+    const auto check = [&](const std::vector<E>& a, const std::vector<E>& b, const std::string& what) {
+      const std::size_t n = a.size();
+      std::vector<E> prod(n), sq(n), in_place = a, sq_in_place = b;
+      mul<F>(a, b, prod);
+      square<F>(a, sq);
+      mul<F>(std::span<const E>(in_place), std::span<const E>(b), std::span<E>(in_place));
+      square<F>(std::span<const E>(sq_in_place), std::span<E>(sq_in_place));
+      for (std::size_t i = 0; i < n; ++i) {
+        const E p = ref::mul(a[i], b[i]), s = ref::mul(a[i], a[i]);
+        ASSERT_EQ(prod[i], p) << what << ", n = " << n << ", element " << i << ": " << to_string(a[i]) << " * " << to_string(b[i]);
+        ASSERT_EQ(sq[i], s) << what << ", n = " << n << ", element " << i << ": " << to_string(a[i]) << "^2";
+        ASSERT_EQ(in_place[i], p) << what << " in place, n = " << n << ", element " << i;
+        ASSERT_EQ(sq_in_place[i], ref::mul(b[i], b[i])) << what << " in place, n = " << n << ", element " << i;
+      }
+    };
+    std::vector<std::size_t> lengths(68);
+    std::iota(lengths.begin(), lengths.end(), 0);
+    lengths.insert(lengths.end(), {1000, 4099});
+    for (std::size_t n : lengths) {
+      std::vector<E> a(n), b(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        a[i] = i % 3 == 2 ? F::random(rng) : edges[(i + n) % edges.size()];
+        b[i] = i % 4 == 3 ? F::random(rng) : edges[(i / edges.size() + 3 * i + n) % edges.size()];
+      }
+      check(a, b, "lengths");
+    }
+    for (std::size_t lane = 0; lane < 16; ++lane)
+      for (const E& ea : edges) {
+        std::vector<E> a(16), b(16);
+        for (std::size_t i = 0; i < 16; ++i) a[i] = F::random(rng), b[i] = edges[(i + lane) % edges.size()];
+        a[lane] = ea;
+        check(a, b, "lane " + std::to_string(lane));
+      }
+    std::vector<E> v(9, F::one()), out(9);
+    EXPECT_THROW(mul<F>(std::span<const E>(v).first(8), std::span<const E>(v).first(8), std::span<E>(v).subspan(1)), ff::error);
+    EXPECT_THROW(square<F>(std::span<const E>(v).subspan(1), std::span<E>(v).first(8)), ff::error);
+    EXPECT_THROW(mul<F>(std::span<const E>(v), std::span<const E>(v).first(8), std::span<E>(out)), ff::error);
+  });
+  // Batch inversion and exponentiation run on the batch products (ifma: sixteen interleaved
+  // columns for the inversion's trick, chunks of 256 for the powers): every length 0..67 and
+  // longer ones, against NTL; in place too.
+  fft::register_test(suite, "batch_inverse_and_pow_equal_ntl", [] {
+    std::mt19937_64 rng(261);
+    const auto nonzero = [&] {
+      E x = F::random(rng);
+      while (x.is_zero()) x = F::random(rng);
+      return x;
+    };
+    std::vector<std::size_t> lengths(68);
+    std::iota(lengths.begin(), lengths.end(), 0);
+    lengths.insert(lengths.end(), {255, 256, 257, 1000});
+    for (std::size_t n : lengths) {
+      std::vector<E> a(n), inv(n);
+      for (auto& x : a) x = nonzero();
+      inverse<F>(std::span<const E>(a), std::span<E>(inv));
+      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(inv[i], ref::inverse(a[i])) << "inverse, n = " << n << ", element " << i;
+      std::vector<E> in_place = a;
+      inverse<F>(std::span<const E>(in_place), std::span<E>(in_place));
+      ASSERT_EQ(in_place, inv) << "inverse in place, n = " << n;
+      if (n % 7 != 0 && n < 68) continue;
+      // one exponent (1 to 3 limbs), then one per element (F::n limbs)
+      std::vector<u64> e(1 + n % 3);
+      for (auto& w : e) w = rng();
+      std::vector<E> out(n);
+      pow<F>(std::span<const E>(a), std::span<const u64>(e), std::span<E>(out));
+      const NTL::ZZ ez = ref::to_zz(std::span<const u64>(e));
+      for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], ref::power(a[i], ez)) << "pow, n = " << n << ", element " << i;
+      std::vector<L> es(n);
+      for (auto& x : es)
+        for (auto& w : x) w = rng();
+      if (n) es[0] = L{}, a[0] = F::zero();  // x^0 = 1, 0^e = 0
+      pow<F>(std::span<const E>(a), std::span<const L>(es), std::span<E>(out));
+      for (std::size_t i = 0; i < n; ++i)
+        ASSERT_EQ(out[i], ref::power(a[i], ref::to_zz(std::span<const u64>(es[i])))) << "pow per element, n = " << n << ", element " << i;
+    }
   });
   fft::register_property(suite, "text_and_bytes_equal_ntl", [](const E& a) {
     std::ostringstream decimal;

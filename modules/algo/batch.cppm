@@ -324,20 +324,6 @@ struct batch_kernel {
   }
 };
 
-// Equal lengths; out may be exactly an input (in place), never a shifted view of one.
-template <class F>
-void check_batch(const char* what, std::size_t na, std::size_t nb, std::size_t nout, const element<F>* a,
-                 const element<F>* b, const element<F>* out) {
-  if (na != nout || nb != nout)
-    throw error(std::string(what) + ": spans differ in length (" + std::to_string(na) + ", " + std::to_string(nb) +
-                ", out " + std::to_string(nout) + ")");
-  for (const element<F>* in : {a, b}) {
-    if (!in || in == out || nout == 0) continue;
-    if (in < out + nout && out < in + nout)
-      throw error(std::string(what) + ": out partially overlaps an input (only out == input is allowed)");
-  }
-}
-
 }  // namespace ff::detail
 
 export namespace ff {

@@ -153,9 +153,10 @@ inline constexpr std::array<isa_requirement, 9> isa_table = {{
      }},
     {isa::pmull, "PMULL (AArch64 crypto extension)", [](const cpu_features& f) { return f.pmull; }},
     {isa::adx, "BMI2 (MULX) and ADX (ADCX/ADOX) (x86-64)", [](const cpu_features& f) { return f.bmi2 && f.adx; }},
-    {isa::ifma, "AVX512F/VL/BW/DQ and AVX512-IFMA (x86-64)",
+    // With BMI2 and ADX: the scalar products between its batches are the adx ones.
+    {isa::ifma, "AVX512F/VL/BW/DQ, AVX512-IFMA, BMI2 and ADX (x86-64)",
      [](const cpu_features& f) {
-       return f.avx2 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512ifma && f.os_zmm;
+       return f.avx2 && f.avx512f && f.avx512vl && f.avx512bw && f.avx512dq && f.avx512ifma && f.bmi2 && f.adx && f.os_zmm;
      }},
     {isa::avx2, "AVX2 (x86-64)", [](const cpu_features& f) { return f.avx2 && f.os_ymm; }},
     {isa::gfni512, "AVX512F/BW/VBMI and GFNI (x86-64)",

@@ -17,7 +17,7 @@
 // AVX-512 CPU that has both (Ice Lake and later, Zen 4 and later).
 #define FF_TARGET_VPCLMUL512 "pclmul,sse4.1,avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512vbmi2,vpclmulqdq"
 #define FF_TARGET_ADX "bmi2,adx"
-#define FF_TARGET_IFMA "avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512ifma"
+#define FF_TARGET_IFMA "avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512ifma,bmi2,adx"
 #define FF_TARGET_AVX2 "avx2"
 #define FF_TARGET_GFNI512 "avx2,avx512f,avx512bw,avx512vbmi,gfni"
 #elif defined(__aarch64__)

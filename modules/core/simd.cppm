@@ -75,6 +75,15 @@ FF_INLINE void store_fence() { _mm_sfence(); }
   out = v8u64(_mm512_i64gather_epi64(__m512i(index), static_cast<const void*>(base), 8));
 }
 
+// VPMADD52LUQ / VPMADD52HUQ: acc += the low (high) 52 bits of the 104-bit product of bits
+// 0..51 of x and y, in each 64-bit lane (bits 52..63 of x and y are ignored).
+[[gnu::target("avx512f,avx512ifma")]] inline void madd52lo(v8u64& acc, const v8u64& x, const v8u64& y) {
+  acc = v8u64(_mm512_madd52lo_epu64(__m512i(acc), __m512i(x), __m512i(y)));
+}
+[[gnu::target("avx512f,avx512ifma")]] inline void madd52hi(v8u64& acc, const v8u64& x, const v8u64& y) {
+  acc = v8u64(_mm512_madd52hi_epu64(__m512i(acc), __m512i(x), __m512i(y)));
+}
+
 // GF2P8AFFINEQB: each byte of x times the 8x8 bit matrix in the same qword of m (no constant).
 [[gnu::target("avx512f,gfni")]] inline void gf2_affine(const v8u64& x, const v8u64& m, v8u64& out) {
   out = v8u64(_mm512_gf2p8affine_epi64_epi8(__m512i(x), __m512i(m), 0));

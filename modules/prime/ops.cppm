@@ -3,6 +3,7 @@
 // backend policy; the algorithms below are written once over the policy P and the field F.
 // Functions without _var are constant time in their secret inputs.
 module;
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <concepts>
@@ -24,6 +25,8 @@ import ff.core.secret;
 import ff.prime.bigint;
 import ff.prime.fold;
 import ff.prime.policies;
+import ff.prime.adx;
+import ff.prime.ifma;
 import ff.prime.inverse;
 import ff.prime.field;
 export namespace ff {
@@ -360,34 +363,77 @@ inline std::optional<element<F>> sqrt(const element<F>& a) {
 
 // ---- batches (one dispatch per call; out may be exactly an input) --------------------------
 namespace prime::detail {
+// The batch products under policy P over arrays of limbs (out may be exactly an input): ifma's
+// eight-lane kernels, or the scalar policy's product per element.
+template <class P>
+struct scalar_policy_of {
+  using type = P;
+};
+#if defined(__x86_64__)
+template <>
+struct scalar_policy_of<prime::ifma> {
+  using type = prime::adx;  // backend::ifma's scalar sibling
+};
+#endif
+template <prime_family F, class P>
+struct batch_kernels {
+  using L = limbs_of<F>;
+  using scalar = typename scalar_policy_of<P>::type;  // the products between batches
+  FF_INLINE static void mul(const L* a, const L* b, L* out, std::size_t n) {
+    if constexpr (P::id == backend::ifma) P::template mul_batch<F>(a, b, out, n);
+    else
+      for (std::size_t i = 0; i < n; ++i) out[i] = P::template mul<F>(a[i], b[i]);
+  }
+  FF_INLINE static void square(const L* a, L* out, std::size_t n) {
+    if constexpr (P::id == backend::ifma) P::template square_batch<F>(a, out, n);
+    else
+      for (std::size_t i = 0; i < n; ++i) out[i] = P::template square<F>(a[i]);
+  }
+};
+// fn.template operator()<P>() under the batch policy of backend be: ifma for the fields its
+// kernels cover, else be's scalar sibling (ifma's is adx).
+template <prime_family F, class Fn>
+decltype(auto) dispatch_batch(backend be, Fn&& fn) {
+#if defined(__x86_64__)
+  if constexpr (prime::ifma::batches<F>)
+    if (be == backend::ifma) return dispatch<policy_list<prime::ifma>>(be, fn);
+#endif
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), fn);
+}
+// The limbs of consecutive elements as one array (what the kernels read and write).
 template <prime_family F>
-void check_sizes(const char* what, std::size_t a, std::size_t b, std::size_t out) {
-  if (out != a || a != b)
-    throw error(std::string(what) + ": spans differ in length (" + std::to_string(a) + ", " + std::to_string(b) +
-                ", out " + std::to_string(out) + ")");
+const limbs_of<F>* limbs_array(const element<F>* e) {
+  static_assert(sizeof(element<F>) == sizeof(limbs_of<F>) && sizeof(limbs_of<F>) == 8 * F::n);
+  return reinterpret_cast<const limbs_of<F>*>(e);
+}
+template <prime_family F>
+limbs_of<F>* limbs_array(element<F>* e) {
+  return const_cast<limbs_of<F>*>(limbs_array<F>(static_cast<const element<F>*>(e)));
 }
 }  // namespace prime::detail
+// out[i] = a[i] b[i] with an explicit backend (refused when this CPU lacks it).
 template <prime_family F>
 void mul(backend be, std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
-  prime::detail::check_sizes<F>("ff::mul", a.size(), b.size(), out.size());
-  dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
-    for (std::size_t i = 0; i < out.size(); ++i) out[i].limb = P::template mul<F>(a[i].limb, b[i].limb);
-  });
+  detail::check_batch<F>("ff::mul", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
+  const auto x = prime::detail::limbs_array<F>(a.data()), y = prime::detail::limbs_array<F>(b.data());
+  const auto z = prime::detail::limbs_array<F>(out.data());
+  prime::detail::dispatch_batch<F>(be, [&]<class P>() FF_LAMBDA_INLINE { prime::detail::batch_kernels<F, P>::mul(x, y, z, out.size()); });
 }
 template <prime_family F>
 void square(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
-  prime::detail::check_sizes<F>("ff::square", a.size(), a.size(), out.size());
-  dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
-    for (std::size_t i = 0; i < out.size(); ++i) out[i].limb = P::template square<F>(a[i].limb);
-  });
+  detail::check_batch<F>("ff::square", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
+  const auto x = prime::detail::limbs_array<F>(a.data());
+  const auto z = prime::detail::limbs_array<F>(out.data());
+  prime::detail::dispatch_batch<F>(be, [&]<class P>() FF_LAMBDA_INLINE { prime::detail::batch_kernels<F, P>::square(x, z, out.size()); });
 }
+// The same with the family's batch backend (FF_BACKEND or the fastest available).
 template <prime_family F>
 void mul(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
-  mul<F>(scalar_backend(family::prime), a, b, out);
+  mul<F>(batch_backend(family::prime), a, b, out);
 }
 template <prime_family F>
 void square(std::span<const element<F>> a, std::span<element<F>> out) {
-  square<F>(scalar_backend(family::prime), a, out);
+  square<F>(batch_backend(family::prime), a, out);
 }
 template <prime_family F>
 void mul(const std::vector<element<F>>& a, const std::vector<element<F>>& b, std::vector<element<F>>& out) {
@@ -399,34 +445,119 @@ void square(const std::vector<element<F>>& a, std::vector<element<F>>& out) {
 }
 template <prime_family F>
 void add(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
-  prime::detail::check_sizes<F>("ff::add", a.size(), b.size(), out.size());
+  detail::check_batch<F>("ff::add", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] + b[i];
 }
 template <prime_family F>
 void sub(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
-  prime::detail::check_sizes<F>("ff::sub", a.size(), b.size(), out.size());
+  detail::check_batch<F>("ff::sub", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] - b[i];
 }
-// out[i] = a[i]^-1 with one inversion (Montgomery's trick). A zero anywhere is an ff::error
-// naming its index, and nothing is written.
+namespace prime::detail {
+// Montgomery's trick over W interleaved columns (element i in column i mod W), so that each
+// step is one batch product of W elements: prefix products down the columns, one inversion of
+// the W column products (the same trick across them, scalar), then back up the columns.
+// a is padded to whole rows with ones. Constant time in the values (not in which is zero:
+// the caller refuses zeros first).
+template <prime_family F, class P>
+FF_INLINE void batch_inverse(const element<F>* a, element<F>* out, std::size_t n) {
+  using L = limbs_of<F>;
+  using K = batch_kernels<F, P>;
+  constexpr std::size_t W = P::id == backend::ifma ? 16 : 1;
+  const std::size_t rows = (n + W - 1) / W;
+  std::vector<L> x(rows * W, F::one_internal), prefix(rows * W);
+  for (std::size_t i = 0; i < n; ++i) x[i] = a[i].limb;
+  std::copy_n(x.begin(), W, prefix.begin());
+  for (std::size_t r = 1; r < rows; ++r) K::mul(&prefix[(r - 1) * W], &x[r * W], &prefix[r * W], W);
+  // inv[c] = (product of column c)^-1, by the scalar trick across the W columns
+  std::array<L, W> inv, column_prefix;
+  const L* last = &prefix[(rows - 1) * W];
+  column_prefix[0] = last[0];
+  for (std::size_t c = 1; c < W; ++c) column_prefix[c] = K::scalar::template mul<F>(column_prefix[c - 1], last[c]);
+  L t = safegcd::inverse<false, F::bits>(column_prefix[W - 1], F::inverse_factor, F::p);
+  for (std::size_t c = W; c-- > 1;) {
+    inv[c] = K::scalar::template mul<F>(t, column_prefix[c - 1]);
+    t = K::scalar::template mul<F>(t, last[c]);
+  }
+  inv[0] = t;
+  // up the columns: out row r = inv * prefix row r - 1, then inv *= x row r
+  std::array<L, W> row;
+  for (std::size_t r = rows; r-- > 1;) {
+    K::mul(inv.data(), &prefix[(r - 1) * W], row.data(), W);
+    K::mul(inv.data(), &x[r * W], inv.data(), W);
+    for (std::size_t c = 0; c < W && r * W + c < n; ++c) out[r * W + c].limb = row[c];
+  }
+  for (std::size_t c = 0; c < W && c < n; ++c) out[c].limb = inv[c];
+}
+
+// out[i] = a[i]^e[i] (PerElement) or a[i]^e (e one exponent), square and multiply over the
+// batch in chunks that stay in L1: every bit squares and multiplies every element and keeps
+// the product by a constant-time select, so neither the values nor the exponents leak.
+template <prime_family F, class P, bool PerElement>
+FF_INLINE void batch_pow(const element<F>* a, std::span<const u64> e, const limbs_of<F>* exponents, element<F>* out,
+                         std::size_t n, std::size_t exponent_limbs) {
+  using L = limbs_of<F>;
+  using K = batch_kernels<F, P>;
+  constexpr std::size_t chunk = 256;
+  std::array<L, chunk> base, acc, t;
+  for (std::size_t start = 0; start < n; start += chunk) {
+    const std::size_t m = std::min(chunk, n - start);
+    for (std::size_t i = 0; i < m; ++i) base[i] = a[start + i].limb, acc[i] = F::one_internal;
+    for (std::size_t bit = 64 * exponent_limbs; bit-- > 0;) {
+      K::square(acc.data(), acc.data(), m);
+      K::mul(acc.data(), base.data(), t.data(), m);
+      if constexpr (PerElement) {
+        for (std::size_t i = 0; i < m; ++i)
+          acc[i] = select((exponents[start + i][bit / 64] >> (bit % 64)) & 1, t[i], acc[i]);
+      } else {
+        const u64 set = (e[bit / 64] >> (bit % 64)) & 1;
+        for (std::size_t i = 0; i < m; ++i) acc[i] = select(set, t[i], acc[i]);
+      }
+    }
+    for (std::size_t i = 0; i < m; ++i) out[start + i].limb = acc[i];
+  }
+}
+}  // namespace prime::detail
+
+// out[i] = a[i]^-1 with one inversion (Montgomery's trick, its products batched). A zero
+// anywhere is an ff::error naming its index, and nothing is written.
+template <prime_family F>
+void inverse(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::inverse", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (declassify(a[i].is_zero())) throw error(std::string(F::name) + ": batch inverse: element " + std::to_string(i) + " is zero");
+  if (a.empty()) return;
+  prime::detail::dispatch_batch<F>(be, [&]<class P>() FF_LAMBDA_INLINE { prime::detail::batch_inverse<F, P>(a.data(), out.data(), a.size()); });
+}
 template <prime_family F>
 void inverse(std::span<const element<F>> a, std::span<element<F>> out) {
-  prime::detail::check_sizes<F>("ff::inverse", a.size(), a.size(), out.size());
-  if (a.empty()) return;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].is_zero()) throw error(std::string(F::name) + ": batch inverse: element " + std::to_string(i) + " is zero");
-  std::vector<element<F>> prefix(a.size());
-  dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
-    prefix[0] = a[0];
-    for (std::size_t i = 1; i < a.size(); ++i) prefix[i].limb = P::template mul<F>(prefix[i - 1].limb, a[i].limb);
-    prime::limbs<F::n> inv = prime::safegcd::inverse<false, F::bits>(prefix.back().limb, F::inverse_factor, F::p);
-    for (std::size_t i = a.size(); i-- > 1;) {
-      const prime::limbs<F::n> ai = a[i].limb;  // read before out[i] (out may be a)
-      out[i].limb = P::template mul<F>(inv, prefix[i - 1].limb);
-      inv = P::template mul<F>(inv, ai);
-    }
-    out[0].limb = inv;
+  inverse<F>(batch_backend(family::prime), a, out);
+}
+
+// out[i] = a[i]^e for one exponent e (little-endian limbs), constant time in a and e (its
+// length is public).
+template <prime_family F>
+void pow(backend be, std::span<const element<F>> a, std::span<const u64> e, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::pow", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
+  prime::detail::dispatch_batch<F>(be, [&]<class P>() FF_LAMBDA_INLINE {
+    prime::detail::batch_pow<F, P, false>(a.data(), e, nullptr, out.data(), a.size(), e.size());
   });
+}
+template <prime_family F>
+void pow(std::span<const element<F>> a, std::span<const u64> e, std::span<element<F>> out) {
+  pow<F>(batch_backend(family::prime), a, e, out);
+}
+// out[i] = a[i]^e[i], each exponent F::n little-endian limbs; constant time in a and e.
+template <prime_family F>
+void pow(backend be, std::span<const element<F>> a, std::span<const prime::limbs<F::n>> e, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::pow", a.size(), e.size(), out.size(), a.data(), nullptr, out.data());
+  prime::detail::dispatch_batch<F>(be, [&]<class P>() FF_LAMBDA_INLINE {
+    prime::detail::batch_pow<F, P, true>(a.data(), {}, e.data(), out.data(), a.size(), F::n);
+  });
+}
+template <prime_family F>
+void pow(std::span<const element<F>> a, std::span<const prime::limbs<F::n>> e, std::span<element<F>> out) {
+  pow<F>(batch_backend(family::prime), a, e, out);
 }
 
 namespace prime {

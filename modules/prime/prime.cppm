@@ -9,6 +9,7 @@ export import ff.core.secret;
 export import ff.prime.bigint;
 export import ff.prime.policies;
 export import ff.prime.adx;
+export import ff.prime.ifma;
 export import ff.prime.inverse;
 export import ff.prime.field;
 export import ff.prime.ops;

@@ -130,6 +130,23 @@ void check_prime(std::mt19937_64& rng) {
   ct_check("inverse(0)-throws", [&] { return throws([&] { return ff::inverse(zero); }); }, zero);
   ct_check("inverse_fermat", [&] { return ff::inverse_fermat(a); }, a);
   ct_check("pow(secret a, secret e)", [&] { return ff::pow(a, std::span<const ff::u64>(e)); }, a, e);
+  // The batches, on the family's batch backend (valgrind runs no AVX-512, so not ifma's
+  // kernels: docs/constant-time.md); the same algorithms over the scalar products.
+  using E = ff::element<F>;
+  std::array<E, 3> v = {a, sq, a + sq}, out;
+  if (v[2].is_zero()) v[2] = F::one();
+  std::array<std::array<ff::u64, F::n>, 3> es = {e, e, e};
+  es[1][0] ^= 1;
+  const auto batch = [&](auto&& fn) {
+    fn();
+    return out;
+  };
+  ct_check("batch mul", [&] { return batch([&] { ff::mul<F>(std::span<const E>(v), std::span<const E>(v), std::span<E>(out)); }); }, v);
+  ct_check("batch square", [&] { return batch([&] { ff::square<F>(std::span<const E>(v), std::span<E>(out)); }); }, v);
+  ct_check("batch inverse", [&] { return batch([&] { ff::inverse<F>(std::span<const E>(v), std::span<E>(out)); }); }, v);
+  ct_check("batch pow(secret e)", [&] { return batch([&] { ff::pow<F>(std::span<const E>(v), std::span<const ff::u64>(e), std::span<E>(out)); }); }, v, e);
+  ct_check("batch pow(secret e per element)",
+           [&] { return batch([&] { ff::pow<F>(std::span<const E>(v), std::span<const std::array<ff::u64, F::n>>(es), std::span<E>(out)); }); }, v, es);
   ct_check("sqrt(square)", [&] { return ff::sqrt(sq); }, sq);
   ct_check("sqrt(any)", [&] { return ff::sqrt(b); }, b);
   ct_check("legendre", [&] { return ff::legendre(b); }, b);
