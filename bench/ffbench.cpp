@@ -53,9 +53,10 @@ int main(int argc, char** argv) {
                "BN254's tower (Fp2, Fp6, Fp12: mul, sqr, inverse) and seed 001's three products by xi");
   std::string xi_count;
   app.add_option("--xi-count", xi_count, "one two-pair check with the products by xi in this variant, for callgrind")->group("");
-  app.add_option("--family", family, "prime: --ops for every prime field")->check(CLI::IsMember({"prime"}));
+  app.add_option("--family", family, "prime: --ops (or with --mul, the batch roofline) for every prime field")->check(CLI::IsMember({"prime"}));
   app.add_flag("--curves", o.curves, "the SEC 2 binary curves: ECDH and public keys beside OpenSSL, seed 003's M/S share and speedups");
-  app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers");
+  app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers; with --family prime or a prime field, "
+               "the prime batch roofline (ifma, adx, portable; IFMA and memory floors)");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
   app.add_flag("--sweep", o.sweep, "window-width sweep for fixed-base powers (CSV + plot)");
   app.add_option("--min-log", o.min_log, "smallest batch, log2 (0..26)")->capture_default_str();
@@ -77,16 +78,18 @@ int main(int argc, char** argv) {
   try {
     if (!xi_count.empty()) return ffb::run_xi_count(xi_count);
     if (no_peers) o.peers = false;
-    if (family == "prime") o.ops = true;
     bool prime_field = false;
     ff::for_each_field<ff::prime_fields>([&]<class F>() { prime_field |= field == F::name; });
-    if (o.ops) {
+    if (o.mul && (family == "prime" || prime_field)) o.prime_mul = true, o.mul = false;
+    else if (family == "prime") o.ops = true;
+    if (o.ops || o.prime_mul) {
+      const std::string mode = o.ops ? "--ops" : "--mul --family prime";
       if (field == "all") ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
       else if (prime_field) o.prime_fields = {field};
-      else fail("--ops measures prime fields; '" + field + "' is not one");
+      else fail(mode + " measures prime fields; '" + field + "' is not one");
     }
-    if (prime_field && !o.ops) fail(field + " is a prime field: its benchmark is --ops");
-    if (o.ops) {
+    if (prime_field && !o.ops && !o.prime_mul) fail(field + " is a prime field: its benchmarks are --ops and --mul");
+    if (o.ops || o.prime_mul) {
       // nothing else to resolve: the binary fields are not measured in this mode
     } else if (field == "all") ff::for_each_field<ff::binary_fields>([&]<class F>() { o.fields.emplace_back(F::name); });
     else {
@@ -103,7 +106,7 @@ int main(int argc, char** argv) {
       if (app.count("--samples") == 0) o.samples = 3;
     }
     // --mul alone, without explicit sizes, draws the whole roofline: 2^10 .. 2^22.
-    if (o.mul && !o.quick && app.count("--min-log") == 0) o.min_log = 10;
+    if ((o.mul || o.prime_mul) && !o.quick && app.count("--min-log") == 0) o.min_log = 10;
     if (o.min_log < 0 || o.max_log < 0) fail("--min-log/--max-log must be >= 0");
     if (o.min_log > o.max_log)
       fail("--min-log " + std::to_string(o.min_log) + " is larger than --max-log " + std::to_string(o.max_log));
@@ -129,18 +132,23 @@ int main(int argc, char** argv) {
       fail("--min-window/--max-window must satisfy 1 <= min <= max <= 20");
     if (!backend.empty()) {
       const auto be = ff::parse_backend(backend);
-      if (!be || !ff::serves(*be, ff::family::binary))
+      if (o.prime_mul) {
+        if (!be || !ff::serves(*be, ff::family::prime)) fail("unknown prime backend '" + backend + "' (choose portable, adx or ifma)");
+      } else if (!be || !ff::serves(*be, ff::family::binary)) {
         fail("unknown backend '" + backend + "' (choose portable, pclmul, vpclmul256, vpclmul512 or pmull)");
+      }
       if (!ff::cpu_has(*be)) fail(ff::missing_backend_message(*be));
       o.backend = backend;
+    } else if (o.prime_mul) {
+      // every prime backend this CPU has, side by side (FF_BACKEND does not narrow the roofline)
     } else if (const auto forced = ff::forced_backend(ff::family::binary)) {
       o.backend = std::string(ff::to_string(*forced));
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower && !o.curves;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower && !o.curves && !o.prime_mul;
 
-    if (!o.ops && !o.primes && !o.tower && !o.curves && !ffb::run_property_gate(o)) {
+    if (!o.ops && !o.primes && !o.tower && !o.curves && !o.prime_mul && !ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
       return 1;
     }
@@ -149,6 +157,7 @@ int main(int argc, char** argv) {
     std::printf("Machine: %s\n", r.machine.dump().c_str());
     if (full) ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
     if (o.ops || full) ffb::run_ops_report(o, r);
+    if (o.prime_mul) ffb::run_prime_mul_report(o, r);
     if (o.primes) ffb::run_primes_report(o, r);
     if (o.tower) ffb::run_tower_report(o, r);
     if (o.curves) ffb::run_curves_report(o, r);
