@@ -215,13 +215,9 @@ void write_roofline_plot(const options& o, const results& r, const std::vector<f
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(o.plot_dir) / "mul";
   fs::create_directories(dir);
-  const std::size_t cols = std::min<std::size_t>(rows.size(), 4), grid_rows = (rows.size() + cols - 1) / cols;
   const fs::path image = fs::path(o.plot_dir) / "mul-roofline.png";
-  std::string script = "set terminal pngcairo size " + std::to_string(420 * cols) + "," + std::to_string(380 * grid_rows) +
-                       " font 'sans,9'\nset output '" + image.string() + "'\nset multiplot layout " +
-                       std::to_string(grid_rows) + "," + std::to_string(cols) +
-                       " title 'fieldlab bulk multiplication: ns/mul vs batch size (dashed: floors)'\n"
-                       "set logscale y\nset xlabel 'log2 N'\nset ylabel 'ns/mul'\nset key top left font ',7'\n";
+  std::string script = plot_grid_header(image.string(), rows.size(),
+                                        "fieldlab bulk multiplication: ns/mul vs batch size (dashed: floors)", "ns/mul");
   for (const field_row& row : rows) {
     std::string plots;
     for (ff::backend be : backends) {

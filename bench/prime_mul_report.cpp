@@ -49,10 +49,49 @@ u64 run_madd_chains(std::size_t iters) {
 }
 #endif
 
+// In registers: two chains of eight lanes, x = x y R^-1 on the radix-2^52 digits, the
+// kernel's product and reduction with a carry pass that makes the result the next multiplicand
+// (what a chain kept in the 52-bit form runs); no loads, transposes, canonical subtraction or
+// stores. The values are not the field's (the reduction leaves U 2^r); the work is.
+template <class F>
+u64 run_in_register(std::size_t iters) {
+  using K = ff::prime::ifma_detail::kernel<F>;
+  constexpr std::size_t k = K::k;
+  return ff::run_with<ff::isa::ifma>([iters]() FF_LAMBDA_INLINE {
+    typename K::digits A[2], B[2];
+    typename K::wide T[2];
+    for (std::size_t s = 0; s < 2; ++s)
+      for (std::size_t j = 0; j < k; ++j) A[s][j] = ff::v8u64{} + u64(0x9e3779b97f4a7ULL * (j + 3 * s + 1) & ((u64(1) << 52) - 1)),
+                                          B[s][j] = ff::v8u64{} + u64(0x7f4a7c159e377ULL * (j + 5 * s + 2) & ((u64(1) << 52) - 1));
+    for (std::size_t i = 0; i < iters; ++i) {
+#pragma clang loop unroll(full)
+      for (std::size_t s = 0; s < 2; ++s) K::product(A[s], B[s], T[s]);
+#pragma clang loop unroll(full)
+      for (std::size_t s = 0; s < 2; ++s) K::reduce(T[s]);
+#pragma clang loop unroll(full)
+      for (std::size_t s = 0; s < 2; ++s) {
+        ff::v8u64 carry = T[s][2 * k - 1] >> 63;  // keeps the top digit's products live
+#pragma clang loop unroll(full)
+        for (std::size_t j = 0; j < k; ++j) {
+          const ff::v8u64 x = T[s][k - 1 + j] + carry;
+          carry = x >> 52, A[s][j] = x & ((u64(1) << 52) - 1);
+        }
+      }
+    }
+    u64 sum = 0;
+    for (std::size_t s = 0; s < 2; ++s)
+      for (std::size_t j = 0; j < k; ++j)
+        for (int l = 0; l < 8; ++l) sum += A[s][j][l];
+    return sum;
+  });
+}
+
 struct row {
   std::string field;
   std::size_t bytes = 0, digits = 0, l1_n = 0;
   double ifma_floor = 0;               // ns per element (0: no ifma kernel)
+  double in_register = 0;              // ns per element, the ifma chains in registers
+  double one_block = 0;                // ns per element in L1, ifma with one block per step
   std::vector<std::pair<std::string, double>> l1;  // backend, ns per element
 };
 
@@ -63,11 +102,20 @@ row measure_field(const options& o, results& r, const std::vector<ff::backend>& 
   row out{.field = std::string(F::name), .bytes = sizeof(E)};
   out.digits = (64 * F::n + 51) / 52;
 #if defined(__x86_64__)
-  if (ns_per_madd > 0 && ff::prime::ifma::batches<F>) {
-    const double k = double(out.digits);
-    out.ifma_floor = ns_per_madd * (4 * k * k + k) / 8;
-    r.add({.bench = "floor_ifma", .field = out.field, .impl = "floor", .backend = "ifma", .samples = o.samples,
-           .ns_per_op = out.ifma_floor, .ns_median = out.ifma_floor, .cycles = out.ifma_floor / ns_per_cycle});
+  if constexpr (ff::prime::ifma::batches<F>) {
+    if (ns_per_madd > 0) {
+      const double k = double(out.digits);
+      out.ifma_floor = ns_per_madd * (4 * k * k + k) / 8;
+      r.add({.bench = "floor_ifma", .field = out.field, .impl = "floor", .backend = "ifma", .samples = o.samples,
+             .ns_per_op = out.ifma_floor, .ns_median = out.ifma_floor, .cycles = out.ifma_floor / ns_per_cycle});
+      const std::size_t iters = o.quick ? 2000 : 50000;
+      u64 checksum = 0;
+      const timing t = time_best_of(o.samples, double(iters) * 16, [&] { checksum += run_in_register<F>(iters); });
+      keep(checksum);
+      out.in_register = t.ns_per_op;
+      r.add({.bench = "prime_mul_reg", .field = out.field, .backend = "ifma", .samples = o.samples, .ns_per_op = t.ns_per_op,
+             .ns_median = t.ns_median, .cycles = t.ns_per_op / ns_per_cycle, .cycles_median = t.ns_median / ns_per_cycle});
+    }
   }
 #endif
   std::mt19937_64 rng(26);
@@ -100,7 +148,29 @@ row measure_field(const options& o, results& r, const std::vector<ff::backend>& 
         for (std::size_t i = 0; i < reps; ++i) ff::mul<F>(be, std::span<const E>(a), std::span<const E>(b), std::span<E>(c));
         keep(c[0]);
       });
+#if defined(__x86_64__)
+    // The ifma loop with one block per step instead of two (the step's choice, measured here).
+    if constexpr (ff::prime::ifma::batches<F>)
+      if (std::find(backends.begin(), backends.end(), ff::backend::ifma) != backends.end())
+        fns.push_back([&] {
+          const u64* x = a[0].limb.data();
+          const u64* y = b[0].limb.data();
+          u64* z = c[0].limb.data();
+          const std::size_t m = out.l1_n;
+          ff::run_with<ff::isa::ifma>([&]() FF_LAMBDA_INLINE {
+            for (std::size_t i = 0; i < reps; ++i) ff::prime::ifma_detail::kernel<F>::template run<false, 1>(x, y, z, m);
+          });
+          keep(c[0]);
+        });
+#endif
     const auto t = time_interleaved(o.samples, double(reps * out.l1_n), fns);
+    if (t.size() > backends.size()) {
+      out.one_block = t.back().ns_per_op;
+      r.add({.bench = "prime_mul_l1", .field = out.field, .backend = "ifma", .variant = "one block per step",
+             .log2_n = int(std::countr_zero(out.l1_n)), .elem_bytes = int(sizeof(E)), .samples = o.samples,
+             .ns_per_op = t.back().ns_per_op, .ns_median = t.back().ns_median, .cycles = t.back().ns_per_op / ns_per_cycle,
+             .cycles_median = t.back().ns_median / ns_per_cycle});
+    }
     for (std::size_t i = 0; i < backends.size(); ++i) {
       const std::string name(ff::to_string(backends[i]));
       out.l1.emplace_back(name, t[i].ns_per_op);
@@ -149,13 +219,10 @@ void write_plot(const options& o, const results& r, const std::vector<row>& rows
   namespace fs = std::filesystem;
   const fs::path dir = fs::path(o.plot_dir) / "prime-mul";
   fs::create_directories(dir);
-  const std::size_t cols = std::min<std::size_t>(rows.size(), 4), grid_rows = (rows.size() + cols - 1) / cols;
   const fs::path image = fs::path(o.plot_dir) / "prime-mul-roofline.png";
-  std::string script = "set terminal pngcairo size " + std::to_string(420 * cols) + "," + std::to_string(380 * grid_rows) +
-                       " font 'sans,9'\nset output '" + image.string() + "'\nset multiplot layout " + std::to_string(grid_rows) +
-                       "," + std::to_string(cols) +
-                       " title 'fieldlab prime batch multiplication: ns per element vs batch size (dashed: floors)'\n"
-                       "set logscale y\nset xlabel 'log2 N'\nset ylabel 'ns per element'\nset key top left font ',7'\n";
+  std::string script = plot_grid_header(image.string(), rows.size(),
+                                        "fieldlab prime batch multiplication: ns per element vs batch size (dashed: floors)",
+                                        "ns per element");
   for (const row& w : rows) {
     std::string plots;
     const auto series = [&](const std::string& name, const std::string& data, const std::string& style) {
@@ -222,25 +289,28 @@ void run_prime_mul_report(const options& o, results& r) {
     ff::visit_field<ff::prime_fields>(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends, ns_per_madd, ns_per_cycle)); });
 
   const auto cyc = [&](double ns) { return ns / ns_per_cycle; };
-  std::printf("\nPrime batch multiplication in L1 (the whole kernel, arrays in L1), ns (cycles) per element\n");
+  std::printf("\nPrime batch multiplication, ns (cycles) per element: in registers (ifma's product and reduction,\n"
+              "two chains of eight lanes, no memory), and in L1 (the whole kernel as ff::mul runs it, arrays in L1)\n");
   std::printf("(special forms have no ifma kernel: their ifma column is adx's loop)\n");
-  std::printf("%-16s %5s %3s %16s", "field", "bytes", "k", "IFMA floor");
+  std::printf("%-16s %5s %3s %16s %16s", "field", "bytes", "k", "IFMA floor", "in registers");
   for (ff::backend be : backends) std::printf(" %16s", std::string(ff::to_string(be)).c_str());
-  std::printf(" %10s %10s\n", "ifma/floor", "adx/ifma");
+  std::printf(" %9s %10s %10s %16s\n", "reg/floor", "ifma/floor", "adx/ifma", "1 block/step");
   for (const row& w : rows) {
     std::printf("%-16s %5zu %3zu", w.field.c_str(), w.bytes, w.digits);
-    if (w.ifma_floor > 0) std::printf(" %7.2f (%6.1f)", w.ifma_floor, cyc(w.ifma_floor));
-    else std::printf(" %16s", "-");
+    if (w.ifma_floor > 0) std::printf(" %7.2f (%6.1f) %7.2f (%6.1f)", w.ifma_floor, cyc(w.ifma_floor), w.in_register, cyc(w.in_register));
+    else std::printf(" %16s %16s", "-", "-");
     double ifma = 0, adx = 0;
     for (const auto& [name, ns] : w.l1) {
       std::printf(" %7.2f (%6.1f)", ns, cyc(ns));
       if (name == "ifma") ifma = ns;
       if (name == "adx") adx = ns;
     }
-    if (ifma > 0 && w.ifma_floor > 0) std::printf(" %10.2f", ifma / w.ifma_floor);
+    if (ifma > 0 && w.ifma_floor > 0) std::printf(" %9.2f %10.2f", w.in_register / w.ifma_floor, ifma / w.ifma_floor);
+    else std::printf(" %9s %10s", "-", "-");
+    if (ifma > 0 && adx > 0 && w.ifma_floor > 0) std::printf(" %10.2f", adx / ifma);
     else std::printf(" %10s", "-");
-    if (ifma > 0 && adx > 0 && w.ifma_floor > 0) std::printf(" %10.2f\n", adx / ifma);
-    else std::printf(" %10s\n", "-");
+    if (w.one_block > 0) std::printf(" %7.2f (%6.1f)\n", w.one_block, cyc(w.one_block));
+    else std::printf(" %16s\n", "-");
   }
 
   std::printf("\nBulk: out[i] = a[i] b[i] over 2^k random elements, ns per element; memory floor = c = a ^ b\n");

@@ -1,4 +1,5 @@
 // Machine description and result files for ffbench.
+#include <algorithm>
 #include <unistd.h>
 #include <chrono>
 #include <cstdio>
@@ -104,6 +105,15 @@ std::string results_csv(const results& r) {
         << i(x.log2_n) << ',' << i(x.elem_bytes) << ',' << i(x.window_bits) << ',' << x.samples << ','
         << x.ns_per_op << ',' << x.ns_median << ',' << d(x.cycles) << ',' << d(x.cycles_median) << ',' << d(x.instructions) << '\n';
   return out.str();
+}
+
+std::string plot_grid_header(const std::string& image, std::size_t panels, const std::string& title,
+                             const std::string& ylabel) {
+  const std::size_t cols = std::min<std::size_t>(panels, 4), rows = (panels + cols - 1) / cols;
+  return "set terminal pngcairo size " + std::to_string(420 * cols) + "," + std::to_string(380 * rows) +
+         " font 'sans,9'\nset output '" + image + "'\nset multiplot layout " + std::to_string(rows) + "," +
+         std::to_string(cols) + " title '" + title + "'\nset logscale y\nset xlabel 'log2 N'\nset ylabel '" + ylabel +
+         "'\nset key top left font ',7'\n";
 }
 
 double calibrate_cycles(const options& o, results& r) {

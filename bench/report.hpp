@@ -85,6 +85,11 @@ nlohmann::json machine_description();
 double calibrate_cycles(const options& o, results& r);
 std::string results_csv(const results& r);
 
+// The start of a gnuplot script drawing `panels` plots, four per row, into the PNG `image`:
+// terminal, output, multiplot with `title`, log y axis, x = log2 N, y labelled `ylabel`.
+std::string plot_grid_header(const std::string& image, std::size_t panels, const std::string& title,
+                             const std::string& ylabel);
+
 // Batch sizes (log2) of the bulk reports: every size from min_log to max_log, in steps of 2
 // when the range is wider than 4 (the roofline's 10, 12, ..., 22).
 std::vector<int> batch_logs(const options& o);

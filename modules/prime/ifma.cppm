@@ -285,12 +285,14 @@ struct kernel {
     for (std::size_t s = 0; s < Blocks; ++s) store(T[s] + (k - 1), out + 8 * n * s);
   }
 
-  // count elements: sixteen at a time, then eight, then the tail through a buffer of eight.
+  // count elements: sixteen at a time (Step 2 blocks), then eight, then the tail through a
+  // buffer of eight.
   // out may be a or b (each block is loaded before it is stored).
-  template <bool Square>
+  template <bool Square, std::size_t Step = 2>
   FF_INLINE static void run(const u64* a, const u64* b, u64* out, std::size_t count) {
     std::size_t i = 0;
-    for (; i + 16 <= count; i += 16) blocks<2, Square>(a + n * i, b + n * i, out + n * i);
+    if constexpr (Step == 2)
+      for (; i + 16 <= count; i += 16) blocks<2, Square>(a + n * i, b + n * i, out + n * i);
     for (; i + 8 <= count; i += 8) blocks<1, Square>(a + n * i, b + n * i, out + n * i);
     if (i == count) return;
     u64 ta[8 * n]{}, tb[8 * n]{}, to[8 * n];
