@@ -11,7 +11,7 @@
 #include <cstring>
 #include <string>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 #include "report.hpp"
 #include "measure.hpp"
 import ff;

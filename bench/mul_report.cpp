@@ -19,7 +19,7 @@
 #include <string>
 #include <utility>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
 import ff.reference;

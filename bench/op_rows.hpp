@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
 import ff;

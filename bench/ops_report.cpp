@@ -11,7 +11,7 @@
 #include <span>
 #include <string>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "prime_peers.hpp"
 #include "report.hpp"
@@ -54,7 +54,7 @@ timing time_mulx(int samples, std::size_t n, bool latency) {
 
 // ---- fieldlab's operations ------------------------------------------------------------------------
 template <class F>
-using limbs = ff::prime::limbs<F::n>;
+using limbs = ff::limbs<F::n>;
 
 constexpr int chains = 8;  // independent chains of the throughput shape
 
@@ -113,7 +113,7 @@ std::vector<operation<F>> operations(const limbs<F>& exponent) {
       row<F>("sqrt", "sqrt + square check (constant time)", true,
              [](const L& x, const L& y) {
                const L r = d::sqrt_candidate<F, P>(x);
-               return ff::prime::select(d::equal_mask(P::template square<F>(r), x), r, y);
+               return ff::integer::select(d::equal_mask(P::template square<F>(r), x), r, y);
              }),
       row<F>("legendre", "legendre (Euler)", true,
              [](const L& x, const L& y) { return d::add<F>(d::pow_var<F, P>(x, F::half_p_minus_1), y); }),

@@ -20,7 +20,7 @@
 #include <span>
 #include <string>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
 import ff;

@@ -18,7 +18,7 @@
 #include <string>
 #include <tuple>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
 import ff;
@@ -81,20 +81,20 @@ const char* const product_benches[] = {"mul_lat", "mul_reg", "sqr_lat", "sqr_reg
 // The field's own kernels under P.
 template <class F, class P>
 std::vector<std::function<void()>> field_samples(std::size_t n, const ff::element<F>& x0, const ff::element<F>& y) {
-  using L = ff::prime::limbs<F::n>;
+  using L = ff::limbs<F::n>;
   return product_samples<P>(n, x0.limb, [y = y.limb](const L& x) FF_LAMBDA_INLINE { return P::template mul<F>(x, y); },
                             [](const L& x) FF_LAMBDA_INLINE { return P::template square<F>(x); });
 }
 // The radix kernels compiled under P's target: outputs feed back in (limbs below 2^(r + 1)).
 template <class M, class P>
-std::vector<std::function<void()>> radix_samples(std::size_t n, const ff::prime::limbs<M::n>& x0, const ff::prime::limbs<M::n>& y) {
+std::vector<std::function<void()>> radix_samples(std::size_t n, const ff::limbs<M::n>& x0, const ff::limbs<M::n>& y) {
   using L = ff::prime::radix_limbs<M::radix_l>;
   return product_samples<P>(n, ff::prime::to_radix<M>(x0),
                             [y = ff::prime::to_radix<M>(y)](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_mul<M, 1>(x, y); },
                             [](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_square<M, 1>(x); });
 }
 template <class M, class P>
-std::vector<std::function<void()>> canonical_samples(std::size_t n, const ff::prime::limbs<M::n>& x0, const ff::prime::limbs<M::n>& y) {
+std::vector<std::function<void()>> canonical_samples(std::size_t n, const ff::limbs<M::n>& x0, const ff::limbs<M::n>& y) {
   using L = ff::prime::radix_limbs<M::radix_l>;
   return product_samples<P>(
       n, ff::prime::to_radix<M>(x0),

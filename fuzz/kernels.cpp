@@ -30,7 +30,7 @@ ff::element<F> operand(std::span<const std::uint8_t> bytes) {
   } else {
     constexpr unsigned top_bits = F::bits % 64;
     if constexpr (top_bits != 0) a.limb[F::limbs - 1] &= (ff::u64(1) << top_bits) - 1;
-    if (!ff::prime::less(a.limb, F::p)) {  // below 2^bits < 2p: one subtraction
+    if (!ff::integer::less(a.limb, F::p)) {  // below 2^bits < 2p: one subtraction
       ff::u64 borrow = 0;
       for (std::size_t i = 0; i < F::limbs; ++i) {
         const ff::u128 d = ff::u128(a.limb[i]) - F::p[i] - borrow;

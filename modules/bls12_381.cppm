@@ -7,7 +7,7 @@ module;
 #include <cstdint>
 #include <span>
 #include <string>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.bls12_381;
 export import ff.bls12_381_fp;
 export import ff.bls12_381_fr;
@@ -21,7 +21,7 @@ template <class P>
 using fp = prime::arithmetic<bls12_381_fp, P>;
 template <class P>
 using fp2 = tower::quadratic<fp<P>, -1>;
-using fp_value = prime::limbs<6>;
+using fp_value = limbs<6>;
 using fp2_value = tower::quadratic_value<fp_value>;
 
 // The curve's parameter z = -0xd201000000010000: r = z^4 - z^2 + 1 and
@@ -30,9 +30,9 @@ inline constexpr std::uint64_t minus_z = 0xd201000000010000;
 inline constexpr unsigned __int128 z_squared_value = static_cast<unsigned __int128>(minus_z) * minus_z;
 inline constexpr curve::scalar<2> z_squared{u64(z_squared_value), u64(z_squared_value >> 64)};
 static_assert([] {
-  prime::limbs<4> r = prime::mul_wide(prime::limbs<2>(z_squared), prime::limbs<2>(z_squared));
-  prime::sub(r, r, prime::limbs<4>{z_squared[0], z_squared[1], 0, 0});
-  prime::add(r, r, prime::limbs<4>{1, 0, 0, 0});
+  limbs<4> r = integer::mul_wide(limbs<2>(z_squared), limbs<2>(z_squared));
+  integer::sub(r, r, limbs<4>{z_squared[0], z_squared[1], 0, 0});
+  integer::add(r, r, limbs<4>{1, 0, 0, 0});
   return r == bls12_381_fr::p;
 }(), "r = z^4 - z^2 + 1");
 
@@ -47,7 +47,7 @@ using g1_point = curve::projective<fp_value>;
 // give z^2 - 1). The reduced basis of GLV's lattice: (1, 1 - z^2), (z^2, 1).
 struct g1_endomorphism {
   static constexpr fp_value beta = fp<prime::portable>::frobenius_constant<2, 3>();
-  static constexpr prime::limbs<4> r = bls12_381_fr::p;
+  static constexpr limbs<4> r = bls12_381_fr::p;
   static constexpr curve::signed_integer a1 = 1, b1{z_squared_value - 1, true}, a2{z_squared_value, false}, b2 = 1;
 };
 static_assert(g1_endomorphism::beta != fp<prime::portable>::one() &&
@@ -61,9 +61,9 @@ using g1_glv = curve::glv<g1<P>, g1_endomorphism>;
 
 // The generator of the IETF pairing-friendly-curves draft (section 4.2.1) and Zcash.
 inline constexpr g1_affine g1_generator{
-    bls12_381_fp::to_internal(prime::parse_constant<6>(
+    bls12_381_fp::to_internal(integer::parse_constant<6>(
         "0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb")),
-    bls12_381_fp::to_internal(prime::parse_constant<6>(
+    bls12_381_fp::to_internal(integer::parse_constant<6>(
         "0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"))};
 
 // Whether a point of E(Fp) is in G1: phi(P) = [-z^2] P (Scott, "A note on group membership
@@ -93,7 +93,7 @@ inline void write_coordinate(std::uint8_t* out, const fp_value& internal) {
   for (std::size_t i = 0; i < bytes.size(); ++i) out[i] = bytes[i];
 }
 // Whether y (internal form) is the larger of y and p - y.
-inline bool larger_root(const fp_value& y) { return prime::less(bls12_381_fp::half_p_minus_1, bls12_381_fp::from_internal(y)); }
+inline bool larger_root(const fp_value& y) { return integer::less(bls12_381_fp::half_p_minus_1, bls12_381_fp::from_internal(y)); }
 
 // The 48-byte big-endian integer at offset, the flag bits cleared, checked below p.
 inline fp_value read_coordinate(std::span<const std::uint8_t> in, std::size_t offset, const std::string& what) {
@@ -102,7 +102,7 @@ inline fp_value read_coordinate(std::span<const std::uint8_t> in, std::size_t of
     const std::uint8_t byte = offset + 47 - i == 0 ? in[0] & 0x1f : in[offset + 47 - i];
     x[i / 8] |= u64(byte) << (8 * (i % 8));
   }
-  if (!prime::less(x, bls12_381_fp::p)) throw error(what + " is not below p");
+  if (!integer::less(x, bls12_381_fp::p)) throw error(what + " is not below p");
   return bls12_381_fp::to_internal(x);
 }
 inline void check_flags(std::span<const std::uint8_t> in, std::size_t size, bool compressed, const std::string& what) {

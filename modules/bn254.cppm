@@ -8,7 +8,7 @@ module;
 #include <span>
 #include <string>
 #include <vector>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.bn254;
 export import ff.bn254_fp;
 export import ff.bn254_fr;
@@ -36,7 +36,7 @@ using fp12 = tower::quadratic<fp6<P, Mode, R>, tower::cubic_constant<int>{0, 1, 
 
 // The curve's parameter: p and r are 36u^4 + 36u^3 + 24u^2 + 6u + 1 and 36u^4 + 36u^3 + 18u^2 + 6u + 1.
 inline constexpr std::uint64_t u = 4965661367192848881;
-using fp_value = prime::limbs<4>;
+using fp_value = limbs<4>;
 using fp2_value = tower::quadratic_value<fp_value>;
 // b' = 3 / xi, the D-type sextic twist's coefficient: E': y^2 = x^3 + 3 / (9 + u).
 inline constexpr fp2_value twist_b = [] {
@@ -55,12 +55,12 @@ using pairing = ff::pairing::bn<fp12<P, Mode>, g1<P>, g2<P>, u>;
 // (a cube root of unity in Fp) and lambda = 36u^3 + 18u^2 + 6u + 1 (one mod r), and the reduced
 // basis (2u + 1, -(6u^2 + 2u)), (6u^2 + 4u + 1, 2u + 1) of GLV's lattice.
 struct g1_endomorphism {
-  static constexpr prime::limbs<4> beta = [] {
+  static constexpr limbs<4> beta = [] {
     using F = fp<prime::portable>;
     const auto x = bn254_fp::small_internal(u), c18 = F::constant<18>(), c9 = F::constant<9>();
     return F::add(F::mul(F::add(F::mul(F::add(F::mul(c18, x), c18), x), c9), x), F::one());
   }();
-  static constexpr prime::limbs<4> r = bn254_fr::p;
+  static constexpr limbs<4> r = bn254_fr::p;
   static constexpr __int128 U = u;
   static constexpr __int128 a1 = 2 * U + 1, b1 = -(6 * U * U + 2 * U), a2 = 6 * U * U + 4 * U + 1, b2 = 2 * U + 1;
 };
@@ -80,10 +80,10 @@ using gt = fp12<prime::portable>::value;
 // The generators of EIP-196/197: (1, 2) and the G2 point of EIP-197.
 inline constexpr g1_affine g1_generator{bn254_fp::small_internal(1), bn254_fp::small_internal(2)};
 inline constexpr g2_affine g2_generator{
-    {bn254_fp::to_internal(prime::parse_constant<4>("10857046999023057135944570762232829481370756359578518086990519993285655852781")),
-     bn254_fp::to_internal(prime::parse_constant<4>("11559732032986387107991004021392285783925812861821192530917403151452391805634"))},
-    {bn254_fp::to_internal(prime::parse_constant<4>("8495653923123431417604973247489272438418190587263600148770280649306958101930")),
-     bn254_fp::to_internal(prime::parse_constant<4>("4082367875863433681332203403145435568316851327593401208105741076214120093531"))}};
+    {bn254_fp::to_internal(integer::parse_constant<4>("10857046999023057135944570762232829481370756359578518086990519993285655852781")),
+     bn254_fp::to_internal(integer::parse_constant<4>("11559732032986387107991004021392285783925812861821192530917403151452391805634"))},
+    {bn254_fp::to_internal(integer::parse_constant<4>("8495653923123431417604973247489272438418190587263600148770280649306958101930")),
+     bn254_fp::to_internal(integer::parse_constant<4>("4082367875863433681332203403145435568316851327593401208105741076214120093531"))}};
 
 // Whether a point of E'(Fp2) is in G2: psi(Q) = [6u^2] Q, psi the twist's Frobenius
 // endomorphism (Dai, Lin, Zhao and Zhou, "Fast subgroup membership testings for G1, G2 and GT
@@ -119,7 +119,7 @@ inline fp_value read_word(std::span<const std::uint8_t> input, std::size_t offse
 }
 inline fp_value read_coordinate(std::span<const std::uint8_t> input, std::size_t offset, const std::string& what) {
   const fp_value x = read_word(input, offset);
-  if (!prime::less(x, bn254_fp::p))
+  if (!integer::less(x, bn254_fp::p))
     throw error(what + " (bytes " + std::to_string(offset) + " .. " + std::to_string(offset + 31) + ") is not below p");
   return bn254_fp::to_internal(x);
 }

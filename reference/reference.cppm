@@ -410,10 +410,10 @@ export namespace ff::ref {
 
 // NTL integers -> little-endian 64-bit limbs (to_zz goes the other way).
 template <std::size_t N>
-prime::limbs<N> to_limbs(const NTL::ZZ& z) {
+ff::limbs<N> to_limbs(const NTL::ZZ& z) {
   std::array<unsigned char, 8 * N> bytes{};
   NTL::BytesFromZZ(bytes.data(), z, long(bytes.size()));
-  prime::limbs<N> x{};
+  ff::limbs<N> x{};
   for (std::size_t i = 0; i < bytes.size(); ++i) x[i / 8] |= u64(bytes[i]) << (8 * (i % 8));
   return x;
 }

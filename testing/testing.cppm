@@ -102,12 +102,12 @@ rc::Gen<element<F>> elements() {
 // under p's top limb or one less.
 template <prime_family F>
 std::vector<element<F>> edge_cases() {
-  using L = prime::limbs<F::n>;
+  using L = ff::limbs<F::n>;
   const auto value = [](const L& x) { return F::from_integer(x); };
   const auto small = [&](u64 v) { return F::from_small(v); };
   L half = F::half_p_minus_1, half_up = F::half_p_minus_1, one{};
   one[0] = 1;
-  prime::add(half_up, half, one);
+  integer::add(half_up, half, one);
   std::vector<element<F>> r = {F::zero(), small(1), small(2), value(F::p_minus(1)), value(F::p_minus(2)),
                                value(half), value(half_up)};
   const auto add_new = [&](const element<F>& e) {
@@ -118,7 +118,7 @@ std::vector<element<F>> edge_cases() {
   } else {  // p = 2^k - c: c, 2^(k-1) and 2^(k-1) + c make the folds carry
     L top{}, top_c{};
     top[(F::form.k - 1) / 64] = u64(1) << ((F::form.k - 1) % 64);
-    prime::add(top_c, top, F::form.c);
+    integer::add(top_c, top, F::form.c);
     add_new(value(F::form.c));
     add_new(value(top));
     add_new(value(top_c));
@@ -133,7 +133,7 @@ std::vector<element<F>> edge_cases() {
     L x;
     x.fill(~u64(0));
     x[F::n - 1] = F::p[F::n - 1] - top_minus;
-    if (!prime::less(x, F::p)) continue;  // p's own lower limbs are smaller: p - 1, p - 2 cover it
+    if (!integer::less(x, F::p)) continue;  // p's own lower limbs are smaller: p - 1, p - 2 cover it
     add_new(value(x));
   }
   return r;
@@ -146,7 +146,7 @@ rc::Gen<element<F>> elements() {
       {{1, rc::gen::elementOf(edge_cases<F>())},
        {6, rc::gen::map(rc::gen::arbitrary<std::array<u64, F::limbs>>(), [](std::array<u64, F::limbs> l) {
           if (F::bits % 64) l[F::n - 1] &= (u64(1) << (F::bits % 64)) - 1;
-          if (!prime::less(l, F::p)) prime::sub(l, l, F::p);
+          if (!integer::less(l, F::p)) integer::sub(l, l, F::p);
           return F::from_integer(l);
         })}});
 }

@@ -25,8 +25,8 @@ void replay(const std::string& op, const std::vector<std::string>& in, const std
   else if (op == "neg") got = ff::to_string(-value(in[0]));
   else if (op == "inv") got = ff::to_string(ff::inverse(value(in[0])));
   else if (op == "pow") {
-    ff::prime::limbs<F::n + 1> e{};
-    if (ff::prime::parse_unsigned(in[1], e) != ff::prime::parse_status::ok) throw ff::error("bad exponent " + in[1]);
+    ff::limbs<F::n + 1> e{};
+    if (ff::integer::parse_unsigned(in[1], e) != ff::integer::parse_status::ok) throw ff::error("bad exponent " + in[1]);
     got = ff::to_string(ff::pow(value(in[0]), std::span<const ff::u64>(e)));
   } else if (op == "legendre") {
     const E a = value(in[0]);

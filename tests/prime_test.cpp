@@ -68,12 +68,12 @@ void register_radix(const std::string& suite) {
     for (u64 limb : c) RC_ASSERT(limb < (u64(1) << r));
     RC_ASSERT(prime::to_radix<M>(ref::from_zz<F>(value(a)).limb) == c);
     // Values from p up to 2^k - 1 (digits of r bits): the forms that must lose one p.
-    prime::limbs<F::n> near{}, below_2k{}, d{};
+    ff::limbs<F::n> near{}, below_2k{}, d{};
     d[0] = *rc::gen::inRange<u64>(0, 1000);
     for (unsigned b = 0; b < F::form.k; ++b) below_2k[b / 64] |= u64(1) << (b % 64);
-    if (*rc::gen::arbitrary<bool>()) prime::add(near, F::p, d);
-    else prime::sub(near, below_2k, d);
-    if (!prime::less(near, below_2k)) near = F::p;
+    if (*rc::gen::arbitrary<bool>()) integer::add(near, F::p, d);
+    else integer::sub(near, below_2k, d);
+    if (!integer::less(near, below_2k)) near = F::p;
     const R n = prime::to_radix<M>(near);
     RC_ASSERT(prime::to_radix<M>(ref::from_zz<F>(value(n)).limb) == prime::radix_canonical<M>(n));
   });
@@ -82,7 +82,7 @@ void register_radix(const std::string& suite) {
 template <class F>
 void register_field(const std::string& suite) {
   using E = element<F>;
-  using L = prime::limbs<F::n>;
+  using L = ff::limbs<F::n>;
   fft::register_properties(suite, ff::testing::field_axioms<F>());
   fft::register_properties(suite, ff::testing::prime_field_laws<F>());
   fft::register_property(suite, "add_sub_neg_equal_ntl", [](const E& a, const E& b) {
@@ -144,7 +144,7 @@ void register_field(const std::string& suite) {
   fft::register_test(suite, "batch_every_length_and_lane_equals_ntl", [] {
     std::vector<E> edges = ff::testing::edge_cases<F>();
     const auto internal = [&](const L& x) {
-      if (prime::less(x, F::p) && std::find(edges.begin(), edges.end(), E{x}) == edges.end()) edges.push_back(E{x});
+      if (integer::less(x, F::p) && std::find(edges.begin(), edges.end(), E{x}) == edges.end()) edges.push_back(E{x});
     };
     L x{};
     internal(x);

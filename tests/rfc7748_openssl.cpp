@@ -52,15 +52,15 @@ void differential(ff::backend be, std::mt19937_64& rng, int count) {
   // Points of small order and their non-canonical encodings: u = 0, 1, p - 1, p, p + 1
   // (X448's are 0, 1 and p - 1).
   std::vector<key> peers;
-  auto encode = [](const ff::prime::limbs<Curve::field::n>& x) {
+  auto encode = [](const ff::limbs<Curve::field::n>& x) {
     key k{};
     for (std::size_t i = 0; i < k.size(); ++i) k[i] = std::uint8_t(x[i / 8] >> (8 * (i % 8)));
     return k;
   };
   for (ff::u64 delta : {0, 1}) {
-    ff::prime::limbs<Curve::field::n> small{delta}, p_plus{}, p_minus{};
-    ff::prime::add(p_plus, Curve::field::p, small);
-    ff::prime::sub(p_minus, Curve::field::p, ff::prime::limbs<Curve::field::n>{1 - delta});
+    ff::limbs<Curve::field::n> small{delta}, p_plus{}, p_minus{};
+    ff::integer::add(p_plus, Curve::field::p, small);
+    ff::integer::sub(p_minus, Curve::field::p, ff::limbs<Curve::field::n>{1 - delta});
     peers.push_back(encode(small));
     peers.push_back(encode(p_plus));
     peers.push_back(encode(p_minus));

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes modules/prime/adx_kernels.inc: Montgomery multiplication on MULX, ADCX and ADOX, one
+"""Writes modules/include/fieldlab/adx_kernels.inc: Montgomery multiplication on MULX, ADCX and ADOX, one
 inline-assembly block per limb count, generated from one description of the algorithm (CIOS,
 "no-carry" variant for moduli with a spare top bit).
 

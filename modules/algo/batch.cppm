@@ -13,7 +13,7 @@ module;
 #include <span>
 #include <string>
 #include <vector>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.algo.batch;
 import ff.core.element;
 import ff.core.cpu;

@@ -21,7 +21,7 @@ module;
 #include <string>
 #include <string_view>
 #include <utility>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.power;
 import ff.core.element;
 import ff.core.cpu;

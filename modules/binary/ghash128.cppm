@@ -3,7 +3,7 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.ghash128;
 export import ff.binary;
 

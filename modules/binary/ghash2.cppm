@@ -9,7 +9,7 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.ghash2;
 export import ff.ghash128;
 

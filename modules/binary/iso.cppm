@@ -16,7 +16,7 @@ module;
 #include <span>
 #include <string>
 #include <string_view>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.iso;
 export import ff.b256;
 export import ff.ghash2;

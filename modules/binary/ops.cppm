@@ -9,7 +9,7 @@ module;
 #include <optional>
 #include <string>
 #include <vector>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.binary.ops;
 import ff.core.element;
 import ff.core.secret;

@@ -19,7 +19,7 @@ module;
 #include <concepts>
 #include <cstddef>
 #include <cstring>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.binary.policies;
 import ff.core.element;
 import ff.core.cpu;

@@ -7,7 +7,7 @@ module;
 #include <concepts>
 #include <cstddef>
 #include <utility>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.binary.polynomial;
 import ff.core.element;
 import ff.core.cpu;

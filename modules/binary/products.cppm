@@ -5,7 +5,7 @@
 module;
 #include <array>
 #include <cstddef>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.binary.products;
 import ff.core.element;
 import ff.core.lanes;

@@ -4,7 +4,7 @@
 module;
 #include <array>
 #include <string_view>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.sect193;
 export import ff.binary;
 

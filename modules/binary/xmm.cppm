@@ -11,7 +11,7 @@ module;
 #include <array>
 #include <cstddef>
 #include <utility>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.binary.xmm;
 import ff.core.element;
 import ff.core.simd;

@@ -14,7 +14,7 @@ module;
 #include <cstddef>
 #include <string>
 #include <utility>
-#include "macros.h"
+#include "fieldlab/macros.h"
 export module ff.core.dispatch;
 import ff.core.element;
 import ff.core.cpu;

@@ -9,7 +9,7 @@ module;
 #include <cstddef>
 #include <cstring>
 #include <utility>
-#include "macros.h"
+#include "fieldlab/macros.h"
 export module ff.core.lanes;
 import ff.core.element;
 import ff.core.cpu;

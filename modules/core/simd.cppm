@@ -8,7 +8,7 @@
 module;
 #include <cstddef>
 #include <cstdint>
-#include "macros.h"
+#include "fieldlab/macros.h"
 #if defined(__x86_64__)
 #include <immintrin.h>
 #elif defined(__aarch64__)

@@ -20,10 +20,10 @@ module;
 #include <string_view>
 #include <type_traits>
 #include <vector>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.curve.binary;
 import ff.binary;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.curve.weierstrass;
 export import ff.curve.tau_adic;
 
@@ -423,7 +423,7 @@ struct binary_weierstrass {
       k[bit / 64] |= u64(d) << (bit % 64);
     }
     scalar_type difference;
-    const bool below_order = prime::sub(difference, k, Derived::order) != 0;
+    const bool below_order = integer::sub(difference, k, Derived::order) != 0;
     bool zero = true;
     for (u64 limb : k) zero &= limb == 0;
     if (zero) throw error(what + "is zero");

@@ -14,11 +14,11 @@ module;
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.curve.glv;
 import ff.core.element;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.curve.weierstrass;
 
 export namespace ff::curve {
@@ -45,51 +45,51 @@ struct glv {
                     signed_integer(Endo::b1).negative,
                 "glv: a basis with b2 > 0 and b1 < 0");
 
-  static constexpr prime::limbs<2> limbs_of(unsigned __int128 m) { return {u64(m), u64(m >> 64)}; }
+  static constexpr limbs<2> limbs_of(unsigned __int128 m) { return {u64(m), u64(m >> 64)}; }
   // floor(2^256 m / r).
-  static constexpr prime::limbs<3> scaled(unsigned __int128 m) {
-    const prime::limbs<7> shifted{0, 0, 0, 0, u64(m), u64(m >> 64), 0};
-    const prime::limbs<7> q = prime::quotient(shifted, Endo::r);
+  static constexpr limbs<3> scaled(unsigned __int128 m) {
+    const limbs<7> shifted{0, 0, 0, 0, u64(m), u64(m >> 64), 0};
+    const limbs<7> q = integer::quotient(shifted, Endo::r);
     return {q[0], q[1], q[2]};
   }
-  static constexpr prime::limbs<3> g1 = scaled(signed_integer(Endo::b2).magnitude),
+  static constexpr limbs<3> g1 = scaled(signed_integer(Endo::b2).magnitude),
                                    g2 = scaled(signed_integer(Endo::b1).magnitude);
   // floor(2^256 / r) conditional subtractions of r bring any 256-bit k below r.
-  static constexpr prime::limbs<3> r_multiples = scaled(1);
+  static constexpr limbs<3> r_multiples = scaled(1);
   static_assert(r_multiples[1] == 0 && r_multiples[2] == 0 && r_multiples[0] < 16, "glv: r is far below 2^256");
 
   // c x mod 2^256 for a compile-time signed x.
   template <signed_integer X>
-  FF_INLINE static constexpr prime::limbs<4> times(const prime::limbs<3>& c) {
-    const prime::limbs<5> m = prime::mul_wide(c, limbs_of(X.magnitude));
-    prime::limbs<4> r{m[0], m[1], m[2], m[3]};
+  FF_INLINE static constexpr limbs<4> times(const limbs<3>& c) {
+    const limbs<5> m = integer::mul_wide(c, limbs_of(X.magnitude));
+    limbs<4> r{m[0], m[1], m[2], m[3]};
     if constexpr (X.negative) {
-      prime::limbs<4> z{};
-      prime::sub(r, z, r);
+      limbs<4> z{};
+      integer::sub(r, z, r);
     }
     return r;
   }
-  FF_INLINE static constexpr signed_half to_half(const prime::limbs<4>& x) {
+  FF_INLINE static constexpr signed_half to_half(const limbs<4>& x) {
     const u64 negative = value_barrier(0 - (x[3] >> 63));
-    prime::limbs<4> flipped{}, one{1, 0, 0, 0}, m{};
+    limbs<4> flipped{}, one{1, 0, 0, 0}, m{};
     for (std::size_t i = 0; i < 4; ++i) flipped[i] = x[i] ^ negative;
-    prime::limbs<4> plus_one{};
-    prime::add(plus_one, flipped, one);
+    limbs<4> plus_one{};
+    integer::add(plus_one, flipped, one);
     for (std::size_t i = 0; i < 4; ++i) m[i] = (plus_one[i] & negative) | (x[i] & ~negative);
     return {{m[0], m[1]}, negative};
   }
   // k = k1 + k2 lambda (mod r), k reduced mod r first (any 256-bit k).
   static constexpr std::array<signed_half, 2> decompose(const scalar<4>& k_in) {
     scalar<4> k = k_in;
-    for (u64 i = 0; i < r_multiples[0]; ++i) k = prime::subtract_if_at_least(k, Endo::r);
-    const prime::limbs<7> p1 = prime::mul_wide(k, g1), p2 = prime::mul_wide(k, g2);
-    const prime::limbs<3> c1{p1[4], p1[5], p1[6]}, c2{p2[4], p2[5], p2[6]};
-    prime::limbs<4> k1{}, k2{};
-    prime::sub(k1, k, times<signed_integer(Endo::a1)>(c1));
-    prime::sub(k1, k1, times<signed_integer(Endo::a2)>(c2));
-    prime::limbs<4> z{};
-    prime::sub(k2, z, times<signed_integer(Endo::b1)>(c1));
-    prime::sub(k2, k2, times<signed_integer(Endo::b2)>(c2));
+    for (u64 i = 0; i < r_multiples[0]; ++i) k = integer::subtract_if_at_least(k, Endo::r);
+    const limbs<7> p1 = integer::mul_wide(k, g1), p2 = integer::mul_wide(k, g2);
+    const limbs<3> c1{p1[4], p1[5], p1[6]}, c2{p2[4], p2[5], p2[6]};
+    limbs<4> k1{}, k2{};
+    integer::sub(k1, k, times<signed_integer(Endo::a1)>(c1));
+    integer::sub(k1, k1, times<signed_integer(Endo::a2)>(c2));
+    limbs<4> z{};
+    integer::sub(k2, z, times<signed_integer(Endo::b1)>(c1));
+    integer::sub(k2, k2, times<signed_integer(Endo::b2)>(c2));
     return {to_half(k1), to_half(k2)};
   }
   // phi(P) = (beta X : Y : Z).

@@ -11,14 +11,14 @@ module;
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.curve.rfc7748;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.field;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.fold;
 import ff.prime.radix;
 import ff.prime.policies;
@@ -35,7 +35,7 @@ constexpr ladder_limbs other_than(ladder_limbs l) { return l == ladder_limbs::fi
 namespace curve::detail {
 // (a, b) = (b, a) when mask is all ones, unchanged when it is zero; no branch on mask.
 template <std::size_t N>
-FF_INLINE void conditional_swap(u64 mask, prime::limbs<N>& a, prime::limbs<N>& b) {
+FF_INLINE void conditional_swap(u64 mask, limbs<N>& a, limbs<N>& b) {
   for (std::size_t i = 0; i < N; ++i) {
     const u64 t = (a[i] ^ b[i]) & mask;
     a[i] ^= t;
@@ -48,9 +48,9 @@ FF_INLINE void conditional_swap(u64 mask, prime::limbs<N>& a, prime::limbs<N>& b
 // one carry pass per product), converted in and out once per ladder.
 template <class F, class P>
 struct saturated_arithmetic : prime::arithmetic<F, P> {
-  using value = prime::limbs<F::n>;
-  FF_INLINE static value in(const prime::limbs<F::n>& internal) { return internal; }
-  FF_INLINE static prime::limbs<F::n> out(const value& v) { return v; }
+  using value = limbs<F::n>;
+  FF_INLINE static value in(const limbs<F::n>& internal) { return internal; }
+  FF_INLINE static limbs<F::n> out(const value& v) { return v; }
   // a24 e: a multiplication row and a fold for the special forms, a product otherwise.
   template <u64 S>
   FF_INLINE static value mul_small(const value& e) {
@@ -62,8 +62,8 @@ struct radix_arithmetic {
   using M = prime::radix_of<F, R>;
   using value = prime::radix_limbs<M::radix_l>;
   static_assert(F::reduction == prime::reduction::fold, "radix limbs hold canonical integers: a special-form field");
-  FF_INLINE static value in(const prime::limbs<F::n>& internal) { return prime::to_radix<M>(internal); }
-  FF_INLINE static prime::limbs<F::n> out(const value& v) { return prime::from_radix<M>(v); }
+  FF_INLINE static value in(const limbs<F::n>& internal) { return prime::to_radix<M>(internal); }
+  FF_INLINE static limbs<F::n> out(const value& v) { return prime::from_radix<M>(v); }
   FF_INLINE static value add(const value& a, const value& b) { return prime::radix_add<M>(a, b); }
   FF_INLINE static value sub(const value& a, const value& b) { return prime::radix_sub<M>(a, b); }
   FF_INLINE static value mul(const value& a, const value& b) { return prime::radix_mul<M>(a, b); }
@@ -76,7 +76,7 @@ struct radix_arithmetic {
 // and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0). A is the
 // arithmetic of the steps, P the policy of the final inversion and product.
 template <class F, class A, class P, unsigned Bits, u64 A24, std::size_t Bytes>
-FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const prime::limbs<F::n>& u) {
+FF_INLINE limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const limbs<F::n>& u) {
   using value = typename A::value;
   const value x1 = A::in(u);
   value x2 = A::in(F::one_internal), z2{}, x3 = x1, z3 = x2;
@@ -101,7 +101,7 @@ FF_INLINE prime::limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, co
   conditional_swap(mask, x2, x3);
   conditional_swap(mask, z2, z3);
   // safegcd maps 0 to 0, as z_2^(p-2) does.
-  const prime::limbs<F::n> x = A::out(x2), z = A::out(z2);
+  const limbs<F::n> x = A::out(x2), z = A::out(z2);
   return P::template mul<F>(x, prime::safegcd::inverse<false, F::bits>(z, F::inverse_factor, F::p));
 }
 }  // namespace curve::detail
@@ -119,15 +119,15 @@ struct rfc7748 {
 
   // The RFC's decodeUCoordinate: little-endian, the top bit masked for X25519, reduced mod p
   // (non-canonical values up to 2^bits are accepted, as the RFC requires).
-  static prime::limbs<Field::n> decode_u(const key& u) {
-    prime::limbs<Field::n> x{};
+  static limbs<Field::n> decode_u(const key& u) {
+    limbs<Field::n> x{};
     for (std::size_t i = 0; i < bytes; ++i) x[i / 8] |= u64(u[i]) << (8 * (i % 8));
     if constexpr (Derived::mask_top_bit) x[(8 * bytes - 1) / 64] &= ~(u64(1) << ((8 * bytes - 1) % 64));
     static_assert(8 * bytes - Derived::mask_top_bit <= Field::bits + 1, "u below 2^bits < 2p: one subtraction reduces it");
     return Field::to_internal(prime::reduce_once<Field>(x));
   }
-  static key encode_u(const prime::limbs<Field::n>& internal) {
-    const prime::limbs<Field::n> x = Field::from_internal(internal);
+  static key encode_u(const limbs<Field::n>& internal) {
+    const limbs<Field::n> x = Field::from_internal(internal);
     key out{};
     for (std::size_t i = 0; i < bytes; ++i) out[i] = std::uint8_t(x[i / 8] >> (8 * (i % 8)));
     return out;

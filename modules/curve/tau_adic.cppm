@@ -16,7 +16,7 @@ module;
 #include <cstdint>
 export module ff.curve.tau_adic;
 import ff.core.element;
-import ff.prime.bigint;
+import ff.core.integer;
 
 export namespace ff::curve::tau_adic {
 
@@ -65,13 +65,13 @@ struct integer {
   friend constexpr integer operator+(const integer& a, const integer& b) {
     integer r;
     u64 carry = 0;
-    for (std::size_t i = 0; i < W; ++i) r.limb[i] = prime::add_carry(a.limb[i], b.limb[i], carry);
+    for (std::size_t i = 0; i < W; ++i) r.limb[i] = ff::integer::add_carry(a.limb[i], b.limb[i], carry);
     return r;
   }
   friend constexpr integer operator-(const integer& a, const integer& b) {
     integer r;
     u64 borrow = 0;
-    for (std::size_t i = 0; i < W; ++i) r.limb[i] = prime::sub_borrow(a.limb[i], b.limb[i], borrow);
+    for (std::size_t i = 0; i < W; ++i) r.limb[i] = ff::integer::sub_borrow(a.limb[i], b.limb[i], borrow);
     return r;
   }
   friend constexpr integer operator-(const integer& a) { return integer{} - a; }
@@ -206,11 +206,11 @@ struct koblitz {
     const wide s0 = mu > 0 ? d0 + d1 : d0 - d1, s1 = -d1;
     const auto scaled = [&](const wide& s) {
       const wide magnitude = s.negative() ? -s : s;
-      prime::limbs<wide_limbs> numerator = magnitude.shifted_left(shift).limb, half_n{};
+      limbs<wide_limbs> numerator = magnitude.shifted_left(shift).limb, half_n{};
       for (std::size_t i = 0; i < N; ++i) half_n[i] = n[i];
-      half_n = prime::shift_right(half_n, 1);
-      prime::add(numerator, numerator, half_n);
-      const wide q{prime::quotient(numerator, n)};
+      half_n = ff::integer::shift_right(half_n, 1);
+      ff::integer::add(numerator, numerator, half_n);
+      const wide q{ff::integer::quotient(numerator, n)};
       return s.negative() ? -q : q;
     };
     return {scaled(s0), scaled(s1)};

@@ -18,11 +18,11 @@ module;
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.curve.weierstrass;
 import ff.core.element;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 
 export namespace ff::curve {
 template <class V>
@@ -43,7 +43,7 @@ template <class T>
 FF_INLINE constexpr T select(u64 mask, const T& a, const T& b) {
   static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 8 == 0);
   using words = std::array<u64, sizeof(T) / 8>;
-  return std::bit_cast<T>(prime::select(mask, std::bit_cast<words>(a), std::bit_cast<words>(b)));
+  return std::bit_cast<T>(integer::select(mask, std::bit_cast<words>(a), std::bit_cast<words>(b)));
 }
 // All ones when a and b are the same words (canonical field elements: the same element).
 template <class T>
@@ -70,7 +70,7 @@ struct signed_digit {
 constexpr std::size_t signed_windows(std::size_t bits) { return (bits + 1 + 4) / 5; }
 template <std::size_t N>
 FF_INLINE constexpr signed_digit booth_digit(const scalar<N>& k, std::size_t w) {
-  const u64 six = ((prime::bits_at(k, 5 * w) & 31) << 1) | (w != 0 ? prime::bits_at(k, 5 * w - 1) & 1 : 0);
+  const u64 six = ((integer::bits_at(k, 5 * w) & 31) << 1) | (w != 0 ? integer::bits_at(k, 5 * w - 1) & 1 : 0);
   const u64 half = (six + 1) >> 1;  // d + 32 (top bit)
   const u64 negative = value_barrier(0 - (six >> 5));
   return {(half & ~negative) | ((32 - half) & negative), negative};

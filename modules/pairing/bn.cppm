@@ -21,7 +21,7 @@ module;
 #include <cstdint>
 #include <span>
 #include <vector>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.pairing.bn;
 import ff.core.element;
 import ff.tower.constant;

@@ -5,11 +5,11 @@
 module;
 #include <array>
 #include <cstddef>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.adx;
 import ff.core.element;
 import ff.core.cpu;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.fold;
 import ff.prime.policies;
 export namespace ff::prime {
@@ -35,7 +35,7 @@ struct limb_fold_adx {
   static constexpr bool generated = false;
 };
 #if defined(__x86_64__)
-#include "adx_kernels.inc"
+#include "fieldlab/adx_kernels.inc"
 #endif
 }  // namespace detail
 
@@ -64,7 +64,7 @@ struct adx {
   }();
 
   template <class M>
-  FF_INLINE static limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
+  FF_INLINE static ff::limbs<M::n> mul(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
     if constexpr (assembly<M> && M::reduction == reduction::fold) {
       // One-limb 2^(64 n) mod p: the fold runs in the kernel's registers; else the product is
       // folded at 2^k in C++.
@@ -73,7 +73,7 @@ struct adx {
       else
         return fold_reduce<M>(detail::product_adx<M::n>::mul(a, b));
     } else if constexpr (assembly<M>) {
-      limbs<M::n> r;
+      ff::limbs<M::n> r;
       detail::mont_adx<M::n>::template mul<M::p, M::p_inv_neg>(r, a, b);
       return r;
     } else {
@@ -83,17 +83,17 @@ struct adx {
   // Lazy reduction: the generated product and Montgomery rows where there are; u + w_hi
   // below 2p (w < p R, and u <= p) needs the spare bit, as the Montgomery kernels do.
   template <class M>
-  FF_INLINE static limbs<2 * M::n> mul_wide(const limbs<M::n>& a, const limbs<M::n>& b) {
+  FF_INLINE static ff::limbs<2 * M::n> mul_wide(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
     if constexpr (detail::wide_product_adx<M::n>::generated) return detail::wide_product_adx<M::n>::mul(a, b);
     else return portable::mul_wide<M>(a, b);
   }
   template <class M>
-  FF_INLINE static limbs<M::n> reduce(const limbs<2 * M::n>& w) {
+  FF_INLINE static ff::limbs<M::n> reduce(const ff::limbs<2 * M::n>& w) {
     if constexpr (M::reduction == reduction::montgomery && M::spare_bit && detail::redc_adx<M::n>::generated) {
-      const limbs<M::n> u = detail::redc_adx<M::n>::template rows<M::p, M::p_inv_neg>(w);
-      limbs<M::n> high, s;
+      const ff::limbs<M::n> u = detail::redc_adx<M::n>::template rows<M::p, M::p_inv_neg>(w);
+      ff::limbs<M::n> high, s;
       for (std::size_t j = 0; j < M::n; ++j) high[j] = w[M::n + j];
-      add(s, u, high);
+      integer::add(s, u, high);
       return reduce_once<M>(s);
     } else {
       return portable::reduce<M>(w);
@@ -102,7 +102,7 @@ struct adx {
   // Special forms square with the portable kernel (each cross product once): faster than the
   // generated product at every limb count measured (decisions.md).
   template <class M>
-  FF_INLINE static limbs<M::n> square(const limbs<M::n>& a) {
+  FF_INLINE static ff::limbs<M::n> square(const ff::limbs<M::n>& a) {
     if constexpr (assembly<M> && M::reduction == reduction::montgomery) return mul<M>(a, a);
     else return portable::square<M>(a);
   }

@@ -17,14 +17,14 @@ module;
 #include <string>
 #include <string_view>
 #include <vector>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.field;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.field;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.fold;
 import ff.prime.policies;
 import ff.prime.adx;
@@ -40,9 +40,9 @@ struct fixed_string {
 namespace prime {
 // The limb count of the integer written in `text`.
 consteval std::size_t limbs_for(std::string_view text) {
-  limbs<16> v{};
-  if (parse_unsigned(text, v) != parse_status::ok) throw "malformed modulus";
-  return (bit_length(v) + 63) / 64;
+  ff::limbs<16> v{};
+  if (integer::parse_unsigned(text, v) != integer::parse_status::ok) throw "malformed modulus";
+  return (integer::bit_length(v) + 63) / 64;
 }
 // The scalar policies of the prime family on this architecture.
 #if defined(__x86_64__)
@@ -65,18 +65,18 @@ struct montgomery_core {
   static constexpr std::string_view modulus_text = Modulus.view();
   static constexpr std::size_t limbs = prime::limbs_for(modulus_text);
   static constexpr std::size_t n = limbs;  // the modulus description (prime::modulus_description)
-  using limbs_t = prime::limbs<n>;
+  using limbs_t = ff::limbs<n>;
   static constexpr ff::family family = family::prime;
-  static constexpr limbs_t p = prime::parse_constant<n>(modulus_text);
+  static constexpr limbs_t p = integer::parse_constant<n>(modulus_text);
   static_assert(p[0] & 1, "the modulus of a Montgomery field is odd");
-  static constexpr unsigned bits = prime::bit_length(p);
+  static constexpr unsigned bits = integer::bit_length(p);
   static constexpr std::size_t bytes = (bits + 7) / 8;
-  static constexpr u64 p_inv_neg = prime::neg_inverse_mod_2_64(p[0]);
+  static constexpr u64 p_inv_neg = integer::neg_inverse_mod_2_64(p[0]);
   // p's top limb < 2^63 - 1: the CIOS sum then never carries past n limbs.
   static constexpr bool spare_bit = p[n - 1] < 0x7fffffffffffffffULL;
-  static constexpr limbs_t r_mod_p = prime::pow2_mod(64 * n, p);
-  static constexpr limbs_t r2_mod_p = prime::pow2_mod(128 * n, p);
-  static constexpr limbs_t r3_mod_p = prime::pow2_mod(192 * n, p);
+  static constexpr limbs_t r_mod_p = integer::pow2_mod(64 * n, p);
+  static constexpr limbs_t r2_mod_p = integer::pow2_mod(128 * n, p);
+  static constexpr limbs_t r3_mod_p = integer::pow2_mod(192 * n, p);
   static constexpr prime::reduction reduction = prime::reduction::montgomery;
   static constexpr limbs_t one_internal = r_mod_p;    // 1 in Montgomery form
   static constexpr limbs_t inverse_factor = r2_mod_p; // safegcd's c: (x R)^-1 R^2 = x^-1 R
@@ -91,11 +91,11 @@ struct fold_core {
   static constexpr std::string_view modulus_text = Modulus.view();
   static constexpr std::size_t limbs = prime::limbs_for(modulus_text);
   static constexpr std::size_t n = limbs;
-  using limbs_t = prime::limbs<n>;
+  using limbs_t = ff::limbs<n>;
   static constexpr ff::family family = family::prime;
-  static constexpr limbs_t p = prime::parse_constant<n>(modulus_text);
+  static constexpr limbs_t p = integer::parse_constant<n>(modulus_text);
   static_assert(p[0] & 1, "the modulus of a prime field is odd");
-  static constexpr unsigned bits = prime::bit_length(p);
+  static constexpr unsigned bits = integer::bit_length(p);
   static constexpr std::size_t bytes = (bits + 7) / 8;
   static constexpr prime::fold_form<n> form = prime::make_fold_form(p);
   // The folds end below 2^k + 2^(k-1), which is below 2p when 4 c <= 2^k.
@@ -129,7 +129,7 @@ struct prime_modulus : Core {
   // p - 1 = 2^two_adicity * odd.
   static constexpr unsigned two_adicity = [] {
     unsigned s = 1;
-    while (!prime::bit(p, s)) ++s;
+    while (!integer::bit(p, s)) ++s;
     return s;
   }();
   static constexpr bool p_is_3_mod_4 = (p[0] & 3) == 3;
@@ -137,29 +137,29 @@ struct prime_modulus : Core {
   // Compile-time exponentiation (portable kernels, square and multiply), for the constants.
   static constexpr limbs_t pow_constant(const limbs_t& base, const limbs_t& e) {
     limbs_t r = one_internal;
-    for (unsigned i = prime::bit_length(e); i-- > 0;) {
+    for (unsigned i = integer::bit_length(e); i-- > 0;) {
       r = prime::portable::mul<core>(r, r);
-      if (prime::bit(e, i)) r = prime::portable::mul<core>(r, base);
+      if (integer::bit(e, i)) r = prime::portable::mul<core>(r, base);
     }
     return r;
   }
   static constexpr limbs_t p_minus(u64 k) {
     limbs_t r{}, kk{};
     kk[0] = k;
-    prime::sub(r, p, kk);
+    integer::sub(r, p, kk);
     return r;
   }
   // (p - 1) / 2, the exponent of Euler's criterion.
-  static constexpr limbs_t half_p_minus_1 = prime::shift_right(p_minus(1), 1);
+  static constexpr limbs_t half_p_minus_1 = integer::shift_right(p_minus(1), 1);
   // The smallest quadratic non-residue (the square root's and the proofs' constant).
   static constexpr u64 non_residue = [] {
     for (u64 c = 2;; ++c)
-      if (prime::jacobi_small(c, p) == -1) return c;
+      if (integer::jacobi_small(c, p) == -1) return c;
   }();
   // The odd part of p - 1 and the square root's exponents.
   static constexpr limbs_t odd_part = [] {
     limbs_t t = p_minus(1);
-    for (unsigned i = 0; i < two_adicity; ++i) t = prime::shift_right(t, 1);
+    for (unsigned i = 0; i < two_adicity; ++i) t = integer::shift_right(t, 1);
     return t;
   }();
   // (p + 1) / 4 when p = 3 mod 4; (odd_part - 1) / 2 otherwise (Tonelli-Shanks).
@@ -167,10 +167,10 @@ struct prime_modulus : Core {
     if constexpr (p_is_3_mod_4) {
       limbs_t e{}, one{};
       one[0] = 1;
-      prime::add(e, p, one);
-      return prime::shift_right(prime::shift_right(e, 1), 1);
+      integer::add(e, p, one);
+      return integer::shift_right(integer::shift_right(e, 1), 1);
     } else {
-      return prime::shift_right(odd_part, 1);
+      return integer::shift_right(odd_part, 1);
     }
   }();
   // non_residue^odd_part (internal form): a primitive 2^two_adicity-th root of unity.
@@ -193,24 +193,24 @@ struct prime_field_base : prime_modulus<Core> {
   static constexpr limbs_t to_integer(const element<Derived>& a) { return from_internal(a.limb); }
   // x < p, else ff::error.
   static element<Derived> from_integer(const limbs_t& x) {
-    if (declassify(!prime::less(x, p)))
-      throw error(std::string(Derived::name) + ": " + prime::to_decimal(x) + " is not below p (a value must be 0 .. p - 1)");
+    if (declassify(!integer::less(x, p)))
+      throw error(std::string(Derived::name) + ": " + integer::to_decimal(x) + " is not below p (a value must be 0 .. p - 1)");
     return {to_internal(x)};
   }
   // Decimal, or hex after 0x; no sign, no spaces; the value must be below p.
   static element<Derived> parse(std::string_view text) {
     const std::string what = std::string(Derived::name) + ": '" + std::string(text) + "' ";
-    prime::limbs<n + 1> wide{};
-    switch (prime::parse_unsigned(text, wide)) {
-      case prime::parse_status::ok: break;
-      case prime::parse_status::empty: throw error(what + "is empty (write a decimal integer, or hex after 0x)");
-      case prime::parse_status::bad_digit:
+    ff::limbs<n + 1> wide{};
+    switch (integer::parse_unsigned(text, wide)) {
+      case integer::parse_status::ok: break;
+      case integer::parse_status::empty: throw error(what + "is empty (write a decimal integer, or hex after 0x)");
+      case integer::parse_status::bad_digit:
         throw error(what + "is not a non-negative integer (decimal, or hex after 0x)");
-      case prime::parse_status::too_large: throw error(what + "is not below p");
+      case integer::parse_status::too_large: throw error(what + "is not below p");
     }
     limbs_t x{};
     std::copy_n(wide.begin(), n, x.begin());
-    if (wide[n] != 0 || !prime::less(x, p)) throw error(what + "is not below p (a value must be 0 .. p - 1)");
+    if (wide[n] != 0 || !integer::less(x, p)) throw error(what + "is not below p (a value must be 0 .. p - 1)");
     return {to_internal(x)};
   }
   // Uniform in [0, p): rejection sampling on bits-bit integers.
@@ -220,7 +220,7 @@ struct prime_field_base : prime_modulus<Core> {
       limbs_t x{};
       for (auto& l : x) l = rng();
       x[n - 1] &= top_mask;
-      if (prime::less(x, p)) return {to_internal(x)};
+      if (integer::less(x, p)) return {to_internal(x)};
     }
   }
   // Fixed-width big-endian / little-endian bytes of the canonical integer.

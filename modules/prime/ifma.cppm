@@ -30,12 +30,12 @@ module;
 #include <cstddef>
 #include <cstring>
 #include <utility>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.ifma;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.simd;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.policies;
 
 #if defined(__x86_64__)
@@ -46,10 +46,10 @@ using v8i64 = long long __attribute__((vector_size(64)));
 
 // Digits of 52 bits of x 2^shift (K of them; a compile-time error when they do not hold it).
 template <std::size_t K, std::size_t N>
-consteval std::array<u64, K> radix52(const limbs<N>& x, unsigned shift) {
+consteval std::array<u64, K> radix52(const ff::limbs<N>& x, unsigned shift) {
   std::array<u64, K> d{};
   for (unsigned b = shift; b < 64 * N + shift; ++b) {
-    if (!bit(x, b - shift)) continue;
+    if (!integer::bit(x, b - shift)) continue;
     if (b >= 52 * K) throw "the digits do not hold the value";
     d[b / 52] |= u64(1) << (b % 52);
   }
@@ -315,12 +315,12 @@ struct ifma {
 
   // out[i] = a[i] b[i] R^-1 mod p (and a[i]^2 R^-1) for i < count; out may be a or b.
   template <class M>
-  FF_INLINE static void mul_batch(const limbs<M::n>* a, const limbs<M::n>* b, limbs<M::n>* out, std::size_t count) {
+  FF_INLINE static void mul_batch(const ff::limbs<M::n>* a, const ff::limbs<M::n>* b, ff::limbs<M::n>* out, std::size_t count) {
     static_assert(batches<M>);
     if (count) ifma_detail::kernel<M>::template run<false>(a->data(), b->data(), out->data(), count);
   }
   template <class M>
-  FF_INLINE static void square_batch(const limbs<M::n>* a, limbs<M::n>* out, std::size_t count) {
+  FF_INLINE static void square_batch(const ff::limbs<M::n>* a, ff::limbs<M::n>* out, std::size_t count) {
     static_assert(batches<M>);
     if (count) ifma_detail::kernel<M>::template run<true>(a->data(), a->data(), out->data(), count);
   }

@@ -8,11 +8,11 @@ module;
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.inverse;
 import ff.core.element;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 export namespace ff::prime::safegcd {
 using i64 = std::int64_t;
 using i128 = __int128;
@@ -122,7 +122,7 @@ FF_INLINE void update_de(signed62<L>& d, signed62<L>& e, const transition& t, co
 }
 
 template <std::size_t L, std::size_t N>
-constexpr signed62<L> to_signed62(const limbs<N>& x) {
+constexpr signed62<L> to_signed62(const ff::limbs<N>& x) {
   signed62<L> r{};
   for (std::size_t i = 0; i < L; ++i) {
     const unsigned bit = unsigned(62 * i), w = bit / 64, s = bit % 64;
@@ -134,8 +134,8 @@ constexpr signed62<L> to_signed62(const limbs<N>& x) {
 }
 // x in [0, 2^(64 N)) with all limbs normalized.
 template <std::size_t N, std::size_t L>
-constexpr limbs<N> from_signed62(const signed62<L>& x) {
-  limbs<N> r{};
+constexpr ff::limbs<N> from_signed62(const signed62<L>& x) {
+  ff::limbs<N> r{};
   for (std::size_t i = 0; i < L; ++i) {
     const unsigned bit = unsigned(62 * i), w = bit / 64, s = bit % 64;
     if (w < N) r[w] |= u64(x[i]) << s;
@@ -170,7 +170,7 @@ FF_INLINE void negate_masked(signed62<L>& x, i64 mask) {
 // c x^-1 mod p for x in [0, p) (0 when x = 0), c in [0, p). Constant time unless Var.
 // Bits: the modulus's bit length (it sets the number of divsteps).
 template <bool Var, unsigned Bits, std::size_t N>
-FF_INLINE limbs<N> inverse(const limbs<N>& x, const limbs<N>& c, const limbs<N>& modulus) {
+FF_INLINE ff::limbs<N> inverse(const ff::limbs<N>& x, const ff::limbs<N>& c, const ff::limbs<N>& modulus) {
   static_assert(Bits <= 64 * N);
   constexpr std::size_t LN = signed62_limbs(unsigned(64 * N));
   const signed62<LN> p = to_signed62<LN>(modulus);

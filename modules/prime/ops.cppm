@@ -15,14 +15,14 @@ module;
 #include <string>
 #include <type_traits>
 #include <vector>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.ops;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.field;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.fold;
 import ff.prime.policies;
 import ff.prime.adx;
@@ -32,11 +32,11 @@ import ff.prime.field;
 export namespace ff {
 namespace prime::detail {
 template <prime_family F>
-using limbs_of = prime::limbs<F::n>;
+using limbs_of = ff::limbs<F::n>;
 
 // All ones when x = y (no branch on the data).
 template <std::size_t N>
-FF_INLINE u64 equal_mask(const prime::limbs<N>& x, const prime::limbs<N>& y) {
+FF_INLINE u64 equal_mask(const ff::limbs<N>& x, const ff::limbs<N>& y) {
   u64 diff = 0;
   for (std::size_t i = 0; i < N; ++i) diff |= x[i] ^ y[i];
   return value_barrier(((diff | (0 - diff)) >> 63) - 1);
@@ -45,7 +45,7 @@ FF_INLINE u64 equal_mask(const prime::limbs<N>& x, const prime::limbs<N>& y) {
 template <prime_family F>
 FF_INLINE constexpr limbs_of<F> add(const limbs_of<F>& a, const limbs_of<F>& b) {
   limbs_of<F> s{};
-  const u64 carry = prime::add(s, a, b);
+  const u64 carry = integer::add(s, a, b);
   // p below 2^(64 n - 1): a + b < 2p does not carry out of the top limb.
   if constexpr ((F::p[F::n - 1] >> 63) == 0) return prime::reduce_once<F>(s);
   else return prime::reduce_once<F>(s, carry);
@@ -53,13 +53,13 @@ FF_INLINE constexpr limbs_of<F> add(const limbs_of<F>& a, const limbs_of<F>& b) 
 // p if a subtraction borrowed, else 0: what it adds back.
 template <prime_family F>
 FF_INLINE constexpr limbs_of<F> p_if_borrow(u64 borrow) {
-  return prime::select(borrow, F::p, limbs_of<F>{});
+  return integer::select(borrow, F::p, limbs_of<F>{});
 }
 template <prime_family F>
 FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) {
   limbs_of<F> d{}, back{};
-  const u64 borrow = prime::sub(d, a, b);
-  prime::add(back, d, p_if_borrow<F>(borrow));
+  const u64 borrow = integer::sub(d, a, b);
+  integer::add(back, d, p_if_borrow<F>(borrow));
   return back;
 }
 
@@ -77,16 +77,16 @@ FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
   constexpr unsigned shift = F::bits + k_bits - 64;
   // reciprocal <= 2^(bits + 62) / p (p's top 64 bits rounded up; p is odd), within about a
   // part in 2^62, in [2^62, 2^63). The estimate q is short of x / p by less than 2^(k_bits - 60).
-  constexpr u64 reciprocal = u64((u128(1) << 126) / (u128(bits_at(F::p, F::bits - 64)) + (F::bits > 64 ? 1 : 0)));
-  limbs<n + 1> x{};
+  constexpr u64 reciprocal = u64((u128(1) << 126) / (u128(integer::bits_at(F::p, F::bits - 64)) + (F::bits > 64 ? 1 : 0)));
+  ff::limbs<n + 1> x{};
   for (std::size_t i = 0; i < n; ++i) x[i] = a[i];
-  prime::mul_small(x, K, 0);
-  const u64 q = u64((u128(bits_at(x, shift)) * reciprocal) >> (126 - k_bits));
-  limbs<n + 1> qp{};
+  integer::mul_small(x, K, 0);
+  const u64 q = u64((u128(integer::bits_at(x, shift)) * reciprocal) >> (126 - k_bits));
+  ff::limbs<n + 1> qp{};
   for (std::size_t i = 0; i < n; ++i) qp[i] = F::p[i];
-  prime::mul_small(qp, q, 0);
-  limbs<n + 1> r{};
-  prime::sub(r, x, qp);
+  integer::mul_small(qp, q, 0);
+  ff::limbs<n + 1> r{};
+  integer::sub(r, x, qp);
   limbs_of<F> low{};
   for (std::size_t i = 0; i < n; ++i) low[i] = r[i];
   return prime::reduce_once<F>(low, r[n]);
@@ -105,7 +105,7 @@ FF_INLINE limbs_of<F> pow_ct(const limbs_of<F>& a, std::span<const u64> e) {
       for (int s = 0; s < 4; ++s) r = P::template square<F>(r);
       const u64 digit = (e[i] >> shift) & 15;
       limbs_of<F> entry{};
-      for (u64 k = 0; k < 16; ++k) entry = select(equal_mask<1>({k}, {digit}), table[k], entry);
+      for (u64 k = 0; k < 16; ++k) entry = integer::select(equal_mask<1>({k}, {digit}), table[k], entry);
       r = P::template mul<F>(r, entry);
     }
   return r;
@@ -193,14 +193,14 @@ struct sqrt_tables {
 
 // table[index] for a secret index: every entry read, the one kept by masks.
 template <std::size_t N, std::size_t Size>
-FF_INLINE prime::limbs<N> lookup(const std::array<prime::limbs<N>, Size>& table, u64 index) {
-  prime::limbs<N> r{};
-  for (u64 d = 0; d < Size; ++d) r = select(equal_mask<1>({d}, {index}), table[d], r);
+FF_INLINE ff::limbs<N> lookup(const std::array<ff::limbs<N>, Size>& table, u64 index) {
+  ff::limbs<N> r{};
+  for (u64 d = 0; d < Size; ++d) r = integer::select(equal_mask<1>({d}, {index}), table[d], r);
   return r;
 }
 // The d with table[d] = x (0 when there is none), every entry compared.
 template <std::size_t N, std::size_t Size>
-FF_INLINE u64 match(const std::array<prime::limbs<N>, Size>& table, const prime::limbs<N>& x) {
+FF_INLINE u64 match(const std::array<ff::limbs<N>, Size>& table, const ff::limbs<N>& x) {
   u64 index = 0;
   for (u64 d = 0; d < Size; ++d) index |= d & equal_mask(table[d], x);
   return index;
@@ -286,11 +286,11 @@ inline element<F> square(const element<F>& a) {
 // The canonical integer in decimal (to_hex: 0x-hex).
 template <prime_family F>
 std::string to_string(const element<F>& a) {
-  return prime::to_decimal(F::to_integer(a));
+  return integer::to_decimal(F::to_integer(a));
 }
 template <prime_family F>
 std::string to_hex(const element<F>& a) {
-  return prime::to_hex(F::to_integer(a));
+  return integer::to_hex(F::to_integer(a));
 }
 
 // a^e, constant time in a and e (e's length is public).
@@ -354,7 +354,7 @@ inline bool is_square(const element<F>& a) {
 template <prime_family F>
 inline std::optional<element<F>> sqrt(const element<F>& a) {
   const auto [root, ok] = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
-    const prime::limbs<F::n> r = prime::detail::sqrt_candidate<F, P>(a.limb);
+    const ff::limbs<F::n> r = prime::detail::sqrt_candidate<F, P>(a.limb);
     return std::pair{r, prime::detail::equal_mask(P::template square<F>(r), a.limb)};
   });
   if (!declassify(ok)) return std::nullopt;
@@ -508,10 +508,10 @@ FF_INLINE void batch_pow(const element<F>* a, std::span<const u64> e, const limb
       K::mul(acc.data(), base.data(), t.data(), m);
       if constexpr (PerElement) {
         for (std::size_t i = 0; i < m; ++i)
-          acc[i] = select((exponents[start + i][bit / 64] >> (bit % 64)) & 1, t[i], acc[i]);
+          acc[i] = integer::select((exponents[start + i][bit / 64] >> (bit % 64)) & 1, t[i], acc[i]);
       } else {
         const u64 set = (e[bit / 64] >> (bit % 64)) & 1;
-        for (std::size_t i = 0; i < m; ++i) acc[i] = select(set, t[i], acc[i]);
+        for (std::size_t i = 0; i < m; ++i) acc[i] = integer::select(set, t[i], acc[i]);
       }
     }
     for (std::size_t i = 0; i < m; ++i) out[start + i].limb = acc[i];
@@ -549,14 +549,14 @@ void pow(std::span<const element<F>> a, std::span<const u64> e, std::span<elemen
 }
 // out[i] = a[i]^e[i], each exponent F::n little-endian limbs; constant time in a and e.
 template <prime_family F>
-void pow(backend be, std::span<const element<F>> a, std::span<const prime::limbs<F::n>> e, std::span<element<F>> out) {
+void pow(backend be, std::span<const element<F>> a, std::span<const ff::limbs<F::n>> e, std::span<element<F>> out) {
   detail::check_batch<F>("ff::pow", a.size(), e.size(), out.size(), a.data(), nullptr, out.data());
   prime::detail::dispatch_batch<F>(be, [&]<class P>() FF_LAMBDA_INLINE {
     prime::detail::batch_pow<F, P, true>(a.data(), {}, e.data(), out.data(), a.size(), F::n);
   });
 }
 template <prime_family F>
-void pow(std::span<const element<F>> a, std::span<const prime::limbs<F::n>> e, std::span<element<F>> out) {
+void pow(std::span<const element<F>> a, std::span<const ff::limbs<F::n>> e, std::span<element<F>> out) {
   pow<F>(batch_backend(family::prime), a, e, out);
 }
 
@@ -568,7 +568,7 @@ template <prime_family F, class P>
 struct arithmetic {
   using field = F;
   using policy = P;
-  using value = limbs<F::n>;
+  using value = ff::limbs<F::n>;
   using portable_twin = arithmetic<F, portable>;
   // Towers over this arithmetic call their products out of line (P::outlined).
   static constexpr bool outline_products = true;
@@ -587,29 +587,29 @@ struct arithmetic {
   //   - reduce needs its input below p R;
   //   - sums of two values below p (add_unreduced) stay below 2p, and a product of two of
   //     them below 4 p^2 < p R.
-  using wide = limbs<2 * F::n>;
+  using wide = ff::limbs<2 * F::n>;
   static constexpr bool lazy = F::reduction == reduction::montgomery && F::p[F::n - 1] < (u64(1) << 62);
   FF_INLINE static constexpr wide mul_wide(const value& a, const value& b) { return P::template mul_wide<F>(a, b); }
   FF_INLINE static constexpr value reduce(const wide& w) { return P::template reduce<F>(w); }
   FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) {
     value s{};
-    prime::add(s, a, b);
+    integer::add(s, a, b);
     return s;
   }
   // x - y, plus p R when that borrows: below p R for x, y below p R.
   FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y) {
     wide d{};
-    const u64 borrow = prime::sub(d, x, y);
+    const u64 borrow = integer::sub(d, x, y);
     value top{}, high{};
     for (std::size_t i = 0; i < F::n; ++i) high[i] = d[F::n + i];
-    prime::add(top, high, detail::p_if_borrow<F>(borrow));
+    integer::add(top, high, detail::p_if_borrow<F>(borrow));
     for (std::size_t i = 0; i < F::n; ++i) d[F::n + i] = top[i];
     return d;
   }
   // x - y for x >= y (the caller's bound): no correction.
   FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y) {
     wide d{};
-    prime::sub(d, x, y);
+    integer::sub(d, x, y);
     return d;
   }
   // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else a
@@ -642,8 +642,8 @@ struct arithmetic {
     else {
       value r = a;
       for (int bit = int(std::bit_width(static_cast<unsigned long long>(k))) - 2; bit >= 0; --bit) {
-        r = add(r, r);
-        if ((k >> bit) & 1) r = add(r, a);
+        r = integer::add(r, r);
+        if ((k >> bit) & 1) r = integer::add(r, a);
       }
       return r;
     }
@@ -666,15 +666,15 @@ struct arithmetic {
   FF_INLINE static value sqrt_candidate(const value& a) { return detail::sqrt_candidate<F, P>(a); }
   // The towers' Frobenius constants: (p - 1) / D, whether D divides p - 1, K^((p - 1) / D).
   template <unsigned D>
-  static constexpr limbs<F::n> p_minus_1_over() {
-    limbs<F::n> e = F::p_minus(1);
-    if (div_small(e, D) != 0) throw "p - 1 is not a multiple of D";
+  static constexpr ff::limbs<F::n> p_minus_1_over() {
+    ff::limbs<F::n> e = F::p_minus(1);
+    if (integer::div_small(e, D) != 0) throw "p - 1 is not a multiple of D";
     return e;
   }
   template <unsigned D>
   static constexpr bool divides_p_minus_1() {
-    limbs<F::n> e = F::p_minus(1);
-    return div_small(e, D) == 0;
+    ff::limbs<F::n> e = F::p_minus(1);
+    return integer::div_small(e, D) == 0;
   }
   template <auto K, unsigned D>
   static constexpr value frobenius_constant() {
@@ -691,6 +691,6 @@ concept prime_field = prime_family<F> && field<F> && requires(const element<F>& 
   { inverse_var(a) } -> std::same_as<element<F>>;
   { sqrt(a) } -> std::same_as<std::optional<element<F>>>;
   { legendre(a) } -> std::same_as<int>;
-  { F::to_integer(a) } -> std::same_as<prime::limbs<F::n>>;
+  { F::to_integer(a) } -> std::same_as<ff::limbs<F::n>>;
 };
 }  // namespace ff

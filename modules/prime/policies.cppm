@@ -9,13 +9,13 @@
 module;
 #include <array>
 #include <cstddef>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.policies;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.dispatch;
 import ff.core.secret;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.fold;
 export namespace ff::prime {
 enum class reduction { montgomery, fold };
@@ -24,21 +24,21 @@ enum class reduction { montgomery, fold };
 template <class M>
 concept modulus_description = requires {
   { M::n } -> std::convertible_to<std::size_t>;
-  { M::p } -> std::convertible_to<limbs<M::n>>;
+  { M::p } -> std::convertible_to<ff::limbs<M::n>>;
   { M::reduction } -> std::convertible_to<reduction>;
 };
 
 // r = t - p if t >= p (t < 2p, with an optional carry limb hi), in constant time.
 template <class M>
-FF_INLINE constexpr limbs<M::n> reduce_once(const limbs<M::n>& t, u64 hi = 0) {
-  return subtract_if_at_least(t, M::p, hi);
+FF_INLINE constexpr ff::limbs<M::n> reduce_once(const ff::limbs<M::n>& t, u64 hi = 0) {
+  return integer::subtract_if_at_least(t, M::p, hi);
 }
 
 // Montgomery reduction of a double-width T < p R: T R^-1 mod p, one row per limb.
 template <class M>
-FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
+FF_INLINE constexpr ff::limbs<M::n> redc(const ff::limbs<2 * M::n>& wide) {
   constexpr std::size_t n = M::n;
-  limbs<2 * n> t = wide;
+  ff::limbs<2 * n> t = wide;
   u64 top = 0;  // carry out of row i into limb i + n + 1 (and out of the top limb at the end)
   for (std::size_t i = 0; i < n; ++i) {
     const u64 m = t[i] * M::p_inv_neg;
@@ -52,7 +52,7 @@ FF_INLINE constexpr limbs<M::n> redc(const limbs<2 * M::n>& wide) {
     t[i + n] = u64(s);
     top = u64(s >> 64);
   }
-  limbs<n> hi{};
+  ff::limbs<n> hi{};
   for (std::size_t j = 0; j < n; ++j) hi[j] = t[n + j];
   return reduce_once<M>(hi, top);
 }
@@ -69,7 +69,7 @@ struct portable {
 
   // a b in the internal representation: the product folded (special forms), or CIOS.
   template <class M>
-  FF_INLINE static constexpr limbs<M::n> mul(const limbs<M::n>& a, const limbs<M::n>& b) {
+  FF_INLINE static constexpr ff::limbs<M::n> mul(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
     if constexpr (M::reduction == reduction::fold) return fold_reduce<M>(product(a, b));
     else return montgomery_mul<M>(a, b);
   }
@@ -77,9 +77,9 @@ struct portable {
   // a b R^-1 mod p by coarsely integrated operand scanning (CIOS). With a spare bit the
   // running sum never needs a limb above n (the "no-carry" variant: one carry chain fewer).
   template <class M>
-  FF_INLINE static constexpr limbs<M::n> montgomery_mul(const limbs<M::n>& a, const limbs<M::n>& b) {
+  FF_INLINE static constexpr ff::limbs<M::n> montgomery_mul(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
     constexpr std::size_t n = M::n;
-    limbs<n> t{};
+    ff::limbs<n> t{};
     if constexpr (M::spare_bit) {
       for (std::size_t i = 0; i < n; ++i) {
         u128 s = u128(a[0]) * b[i] + t[0];
@@ -127,27 +127,27 @@ struct portable {
   // Lazy reduction (ff.prime.ops' arithmetic): the double-width product a b, and the
   // reduction of a double-width value below p R (Montgomery) or below 2^(128 n) (folds).
   template <class M>
-  FF_INLINE static constexpr limbs<2 * M::n> mul_wide(const limbs<M::n>& a, const limbs<M::n>& b) {
+  FF_INLINE static constexpr ff::limbs<2 * M::n> mul_wide(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
     return product(a, b);
   }
   template <class M>
-  FF_INLINE static constexpr limbs<M::n> reduce(const limbs<2 * M::n>& w) {
+  FF_INLINE static constexpr ff::limbs<M::n> reduce(const ff::limbs<2 * M::n>& w) {
     if constexpr (M::reduction == reduction::fold) return fold_reduce<M>(w);
     else return redc<M>(w);
   }
 
   // The full square (each cross product once, doubled), then the reduction.
   template <class M>
-  FF_INLINE static constexpr limbs<M::n> square(const limbs<M::n>& a) {
-    const limbs<2 * M::n> w = square_wide(a);
+  FF_INLINE static constexpr ff::limbs<M::n> square(const ff::limbs<M::n>& a) {
+    const ff::limbs<2 * M::n> w = square_wide(a);
     if constexpr (M::reduction == reduction::fold) return fold_reduce<M>(w);
     else return redc<M>(w);
   }
 
   // a b and a^2 as double-width integers (schoolbook; the square with each cross product once).
   template <std::size_t n>
-  FF_INLINE static constexpr limbs<2 * n> product(const limbs<n>& a, const limbs<n>& b) {
-    limbs<2 * n> w{};
+  FF_INLINE static constexpr ff::limbs<2 * n> product(const ff::limbs<n>& a, const ff::limbs<n>& b) {
+    ff::limbs<2 * n> w{};
     for (std::size_t i = 0; i < n; ++i) {
       u64 carry = 0;
       for (std::size_t j = 0; j < n; ++j) {
@@ -160,8 +160,8 @@ struct portable {
     return w;
   }
   template <std::size_t n>
-  FF_INLINE static constexpr limbs<2 * n> square_wide(const limbs<n>& a) {
-    limbs<2 * n> w{};
+  FF_INLINE static constexpr ff::limbs<2 * n> square_wide(const ff::limbs<n>& a) {
+    ff::limbs<2 * n> w{};
     for (std::size_t i = 0; i < n; ++i) {  // cross products a_i a_j, i < j
       u64 carry = 0;
       for (std::size_t j = i + 1; j < n; ++j) {
@@ -180,8 +180,8 @@ struct portable {
     u64 carry = 0;  // add the squares a_i^2
     for (std::size_t i = 0; i < n; ++i) {
       const u128 sq = u128(a[i]) * a[i];
-      w[2 * i] = add_carry(w[2 * i], u64(sq), carry);
-      w[2 * i + 1] = add_carry(w[2 * i + 1], u64(sq >> 64), carry);
+      w[2 * i] = integer::add_carry(w[2 * i], u64(sq), carry);
+      w[2 * i + 1] = integer::add_carry(w[2 * i + 1], u64(sq >> 64), carry);
     }
     return w;
   }

@@ -6,7 +6,7 @@ export import ff.core.cpu;
 export import ff.core.dispatch;
 export import ff.core.field;
 export import ff.core.secret;
-export import ff.prime.bigint;
+export import ff.core.integer;
 export import ff.prime.policies;
 export import ff.prime.adx;
 export import ff.prime.ifma;

@@ -17,10 +17,10 @@ module;
 #include <bit>
 #include <utility>
 #include <cstddef>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.prime.radix;
 import ff.core.element;
-import ff.prime.bigint;
+import ff.core.integer;
 import ff.prime.fold;
 export namespace ff::prime {
 enum class radix_fold { pseudo_mersenne, golden };
@@ -72,23 +72,23 @@ constexpr radix_form<L> radix_shape(const fold_form<N>& f, unsigned r) {
   return form;
 }
 template <std::size_t L, std::size_t N>
-constexpr radix_form<L> make_radix_form(const limbs<N>& p, const fold_form<N>& f, unsigned r) {
+constexpr radix_form<L> make_radix_form(const ff::limbs<N>& p, const fold_form<N>& f, unsigned r) {
   radix_form<L> form = radix_shape<L>(f, r);
   // p_multiple = U + V with U = 2^(r + 1) sum 2^(r i) and V = -U mod p < 2^(r L): a multiple of
   // p whose limbs are those of U plus V's digits, so each is at least 2^(r + 1).
   // U mod p by binary long division (one pass over U's bits, MSB first).
-  limbs<N> u_mod_p{};
+  ff::limbs<N> u_mod_p{};
   for (unsigned b = unsigned(r * L + 2); b-- > 0;) {
     const bool u_bit = b >= r + 1 && (b - r - 1) % r == 0;  // U's bits: r i + r + 1
-    limbs<N + 1> twice{}, wide_p{};
+    ff::limbs<N + 1> twice{}, wide_p{};
     for (std::size_t j = 0; j < N; ++j) twice[j] = u_mod_p[j], wide_p[j] = p[j];
-    add(twice, twice, twice);
+    integer::add(twice, twice, twice);
     twice[0] |= u64(u_bit);
-    if (!less(twice, wide_p)) sub(twice, twice, wide_p);
+    if (!integer::less(twice, wide_p)) integer::sub(twice, twice, wide_p);
     for (std::size_t j = 0; j < N; ++j) u_mod_p[j] = twice[j];
   }
-  limbs<N> v{};
-  if (u_mod_p != limbs<N>{}) sub(v, p, u_mod_p);
+  ff::limbs<N> v{};
+  if (u_mod_p != ff::limbs<N>{}) integer::sub(v, p, u_mod_p);
   for (std::size_t i = 0; i < L; ++i) {
     u64 digit = 0;
     for (unsigned b = 0; b < r; ++b)
@@ -129,7 +129,7 @@ constexpr unsigned default_radix_bits(const fold_form<N>& f);
 template <class F, unsigned R = default_radix_bits(F::form)>
 struct radix_of {
   static constexpr std::size_t n = F::n;
-  static constexpr limbs<n> p = F::p;
+  static constexpr ff::limbs<n> p = F::p;
   static constexpr fold_form<n> form = F::form;
   static constexpr std::size_t radix_l = radix_limb_count(form.k, R);
   static constexpr radix_form<radix_l> radix = make_radix_form<radix_l>(p, form, R);
@@ -301,7 +301,7 @@ FF_INLINE constexpr auto radix_sub(const radix_limbs<M::radix_l>& a, const radix
 
 // A canonical integer (below 2^k) in radix 2^r.
 template <class M>
-FF_INLINE constexpr auto to_radix(const limbs<M::n>& x) {
+FF_INLINE constexpr auto to_radix(const ff::limbs<M::n>& x) {
   constexpr unsigned r = M::radix.r;
   radix_limbs<M::radix_l> out{};
   for (std::size_t i = 0; i < M::radix_l; ++i) {
@@ -362,10 +362,10 @@ FF_INLINE constexpr auto radix_canonical(radix_limbs<M::radix_l> x) {
 }
 // The canonical integer of limbs below 2^(r + 3).
 template <class M>
-FF_INLINE constexpr limbs<M::n> from_radix(const radix_limbs<M::radix_l>& a) {
+FF_INLINE constexpr ff::limbs<M::n> from_radix(const radix_limbs<M::radix_l>& a) {
   constexpr unsigned r = M::radix.r;
   const radix_limbs<M::radix_l> c = radix_canonical<M>(a);
-  limbs<M::n> out{};
+  ff::limbs<M::n> out{};
   for (std::size_t i = 0; i < M::radix_l; ++i) {
     const unsigned at = unsigned(r * i), q = at / 64, s = at % 64;
     out[q] |= c[i] << s;

@@ -4,7 +4,7 @@
 module;
 #include <concepts>
 #include <random>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.tower.cubic;
 import ff.core.element;
 import ff.tower.constant;

@@ -7,7 +7,7 @@ module;
 #include <concepts>
 #include <random>
 #include <type_traits>
-#include "../core/macros.h"
+#include "fieldlab/macros.h"
 export module ff.tower.quadratic;
 import ff.core.element;
 import ff.tower.constant;

@@ -22,7 +22,7 @@
 #include <random>
 #include <span>
 #include <string>
-#include "core/macros.h"
+#include "fieldlab/macros.h"
 import ff;
 
 namespace {

@@ -1,7 +1,7 @@
-// ff.prime.bigint: multi-limb integers as little-endian arrays of 64-bit limbs, for the prime
-// family's constants (computed at compile time from the modulus text) and its boundaries
-// (parse, print, bytes). Everything here is constexpr; the hot arithmetic lives in the
-// backend policies (ff.prime.policies).
+// ff.core.integer: multi-limb integers as little-endian arrays of 64-bit limbs (ff::limbs<N>),
+// for constants computed at compile time (moduli, curve orders, scalars) and for the
+// boundaries (parse, print, bytes). Everything here is constexpr and constant time unless a
+// comment says otherwise; the hot arithmetic lives in the families' backend policies.
 module;
 #include <array>
 #include <cstddef>
@@ -9,13 +9,16 @@ module;
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include "../core/macros.h"
-export module ff.prime.bigint;
+#include "fieldlab/macros.h"
+export module ff.core.integer;
 import ff.core.element;
 import ff.core.secret;
-export namespace ff::prime {
+export namespace ff {
 template <std::size_t N>
 using limbs = std::array<u64, N>;
+}  // namespace ff
+
+export namespace ff::integer {
 
 // sum / difference with the carry or borrow in and out (0 or 1). Clang's builtins compile to
 // one ADC / SBB each (the u128 form became a chain of three instructions per limb) and are
@@ -251,4 +254,4 @@ constexpr u64 neg_inverse_mod_2_64(u64 p0) {
   for (int i = 0; i < 5; ++i) x *= 2 - p0 * x;
   return ~x + 1;
 }
-}  // namespace ff::prime
+}  // namespace ff::integer
