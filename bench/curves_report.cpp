@@ -1,4 +1,4 @@
-// ffbench --curves: the SEC 2 binary curves (ff.binary_curves) and seed 003's measurements, in
+// ffbench --curves: the SEC 2 binary curves (ff.binary_curves) and the ISA-extension study's measurements, in
 // one run, per curve and binary scalar backend:
 //   - ECDH x(k Q) (the Lopez-Dahab ladder and one inversion) and the public key k G (y
 //     recovered too), in ns and calibrated cycles, beside OpenSSL's EC_POINT_mul and affine x
@@ -32,6 +32,7 @@
 #include <utility>
 #include <vector>
 #include "op_rows.hpp"
+import ff.testing;
 
 namespace ffb {
 namespace {
@@ -54,14 +55,14 @@ inversion_ops itoh_tsujii(unsigned m) {
 struct ms_counts {
   double mul = 0, sqr = 0;
 };
-ms_counts with_inversions(const ff::curve::op_counts& c, unsigned m) {
+ms_counts with_inversions(const ff::testing::op_counts& c, unsigned m) {
   const inversion_ops i = itoh_tsujii(m);
   return {double(c.mul) + double(c.inv) * i.mul, double(c.sqr) + double(c.inv) * i.sqr};
 }
 
 // Per curve, the counts of the measured k and Q (ECDH, mul_base; mul_var on the Koblitz curves).
 struct curve_counts {
-  ff::curve::op_counts ecdh, base, var;
+  ff::testing::op_counts ecdh, base, var;
 };
 std::map<std::string, curve_counts> counted;
 
@@ -87,9 +88,9 @@ struct xor_field : F {
 template <class C, class F, class P>
 FF_INLINE std::array<ff::u64, F::limbs> ladder_x(const typename C::scalar_type& k, const std::array<ff::u64, F::limbs>& x,
                                                  const std::array<ff::u64, F::limbs>& sqrt_b) {
-  using L = ff::curve::binary_ladder<F, P>;
-  const auto s = L::template ladder<C::b == C::field::one()>(k, C::order_bits(), x, sqrt_b);
-  return L::mul(s.x0, ff::binary::inverse_kernel<F, P>(s.z0));
+  using Ar = ff::binary::arithmetic<F, P>;
+  const auto s = ff::curve::montgomery_ladder<Ar, C::b == C::field::one()>(k, C::order_bits(), x, sqrt_b);
+  return Ar::mul(s.x0, Ar::inverse(s.z0));
 }
 
 struct openssl_ecdh {
@@ -110,7 +111,7 @@ struct openssl_ecdh {
 // The tau-adic window widths measured on the Koblitz curves.
 using tnaf_widths = std::integer_sequence<unsigned, 4, 5, 6>;
 
-// Published figures (seed 003's issue): Pornin's c-xs233 on Coffee Lake (cycles), and OpenSSL
+// Published figures (issue 24): Pornin's c-xs233 on Coffee Lake (cycles), and OpenSSL
 // 3.0.19's `openssl speed ecdh*` on the development machine (us per ECDH).
 struct published_curve {
   const char* curve;
@@ -214,9 +215,9 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
   if (C::ecdh(k, q) != expected) throw std::runtime_error(name + ": ff's ECDH differs from OpenSSL's");
   // The library's operation counters (binary_curves_counts tests them against the formulas).
   curve_counts& c = counted[name];
-  c.ecdh = C::ecdh_counts(k, q);
-  c.base = C::mul_base_counts(k);
-  if constexpr (C::b == C::field::one()) c.var = C::mul_var_counts(k, q);
+  c.ecdh = ff::testing::ecdh_counts<C>(k, q);
+  c.base = ff::testing::mul_base_counts<C>(k);
+  if constexpr (C::b == C::field::one()) c.var = ff::testing::mul_var_counts<C>(k, q);
 
   std::vector<op_row> rows;
   [&]<class... P>(ff::policy_list<P...>) {
@@ -349,7 +350,7 @@ void print_shares(const results& r, const std::string& be) {
   const auto ml = r.find("mul_lat", field, "fieldlab", be), sl = r.find("sqr_lat", field, "fieldlab", be);
   if (!m || !s || !ml || !sl) return;
   const curve_counts& c = counted.at(name);
-  const auto cell = [&](const ff::curve::op_counts& ops, std::optional<double> time) {
+  const auto cell = [&](const ff::testing::op_counts& ops, std::optional<double> time) {
     char out[64] = "-";
     if (!time || ops.mul == 0) return std::string(out);
     const ms_counts n = with_inversions(ops, F::degree);
@@ -367,7 +368,7 @@ void print_shares(const results& r, const std::string& be) {
 
 void run_curves_report(const options& o, results& r) {
   const double ns_per_cycle = calibrate_cycles(o, r);
-  [&]<class... C>(ff::curve_list<C...>) { (measure_curve<C>(o, r, ns_per_cycle), ...); }(ff::binary_curves{});
+  [&]<class... C>(ff::type_list<C...>) { (measure_curve<C>(o, r, ns_per_cycle), ...); }(ff::binary_curves{});
   std::vector<std::string> backends;
   for (ff::backend be : ff::available_backends(ff::family::binary))
     if (be == ff::scalar_sibling(be)) backends.emplace_back(ff::to_string(be));
@@ -379,7 +380,7 @@ void run_curves_report(const options& o, results& r) {
                 be.c_str());
     std::printf("%-10s %-22s %-22s %-22s %-8s %-16s %-8s %-8s %-12s %s\n", "curve", "ECDH (ladder)", "ladder k G",
                 "OpenSSL ECDH", "vs OSSL", "ECDH ops", "M", "S", "M+S share", "measured");
-    [&]<class... C>(ff::curve_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+    [&]<class... C>(ff::type_list<C...>) { (print_curve<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
   for (const std::string& be : backends) {
     std::printf("\nPublic keys k G, %s backend: the fixed-base table (mul_base, constant time: one mixed addition per\n"
@@ -388,7 +389,7 @@ void run_curves_report(const options& o, results& r) {
                 be.c_str());
     std::printf("%-10s %-22s %-22s %-22s %-10s %s\n", "curve", "fixed-base k G", "ladder k G", "OpenSSL k G",
                 "ladder/fb", "OpenSSL/fb");
-    [&]<class... C>(ff::curve_list<C...>) { (print_public_key<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+    [&]<class... C>(ff::type_list<C...>) { (print_public_key<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
   for (const std::string& be : backends) {
     std::printf("\nKoblitz curves, %s backend: k Q by the width-w tau-adic NAF (mul_var: variable time), calibrated\n"
@@ -396,21 +397,21 @@ void run_curves_report(const options& o, results& r) {
                 be.c_str());
     std::printf("%-10s %-22s %-22s %-22s %-3s %-22s %-10s %s\n", "curve", "w = 4", "w = 5", "w = 6", "w", "ladder k P",
                 "ladder/tau", "OpenSSL/tau");
-    [&]<class... C>(ff::curve_list<C...>) { (print_koblitz<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
+    [&]<class... C>(ff::type_list<C...>) { (print_koblitz<C>(r, ns_per_cycle, be), ...); }(ff::binary_curves{});
   }
   for (const std::string& be : backends) {
     std::printf("\nOperation counts (the library's counters: M, S, additions, inversions) and the share of M and S in the\n"
                 "time, %s backend: (M + S, inversions as Itoh-Tsujii's) x the throughput / the latency costs, over the\n"
-                "measured time (seed 003: more than 90%% at 163 bits)\n",
+                "measured time (the ISA-extension study: more than 90%% at 163 bits)\n",
                 be.c_str());
     std::printf("%-10s %-34s %-34s %s\n", "curve", "ECDH (ladder)", "fixed-base k G", "tau-adic k P (w = 4)");
-    [&]<class... C>(ff::curve_list<C...>) { (print_shares<C>(r, be), ...); }(ff::binary_curves{});
+    [&]<class... C>(ff::type_list<C...>) { (print_shares<C>(r, be), ...); }(ff::binary_curves{});
   }
   const auto clmul = clmul_or_portable(backends);
   if (std::find(backends.begin(), backends.end(), "portable") != backends.end() && clmul != "portable") {
-    std::printf("\nSpeedup from carry-less multiplication instructions, ECDH: portable / %s (seed 003: up to 22.4x)\n",
+    std::printf("\nSpeedup from carry-less multiplication instructions, ECDH: portable / %s (the ISA-extension study: up to 22.4x)\n",
                 clmul.c_str());
-    [&]<class... C>(ff::curve_list<C...>) {
+    [&]<class... C>(ff::type_list<C...>) {
       ((std::printf("%-10s %.1fx\n", std::string(C::name).c_str(),
                     r.find("ecdh", std::string(C::name), "fieldlab", "portable").value_or(0) /
                         r.find("ecdh", std::string(C::name), "fieldlab", clmul).value_or(1))),
@@ -419,14 +420,14 @@ void run_curves_report(const options& o, results& r) {
   }
   std::printf("\nBatched ladders: %zu independent ECDH x-coordinates per call (mul_x over spans), calibrated cycles per\n"
               "ECDH, and the throughput over one ladder at a time (the same call on pclmul / pmull): the word-size scaling\n"
-              "of seed 003 (issue 24's target: 8 lanes of zmm at least 3x for B-163 and B-233)\n",
+              "of the ISA-extension study (issue 24's target: 8 lanes of zmm at least 3x for B-163 and B-233)\n",
               batch_pairs);
   std::vector<std::string> all;
   for (ff::backend be : ff::available_backends(ff::family::binary)) all.emplace_back(ff::to_string(be));
   std::printf("%-10s", "curve");
   for (const std::string& be : all) std::printf(" %-22s", be.c_str());
   std::printf("\n");
-  [&]<class... C>(ff::curve_list<C...>) {
+  [&]<class... C>(ff::type_list<C...>) {
     ([&] {
       const std::string name(C::name);
       const auto one = r.find("ecdh_batch", name, "fieldlab", clmul);

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 #include "report.hpp"
-import ff;
+import ff.lab;
 
 namespace {
 
@@ -43,18 +43,18 @@ int main(int argc, char** argv) {
   CLI::App app{"ffbench: fieldlab benchmarks with peers and hardware floors.\n"
                "With no mode flag: property gate, then powers, bulk multiplication and the isomorphism."};
   std::string field_list, family;
-  ff::for_each_field<ff::fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
-  app.add_option("--field", field, field_list + "or all (prime fields: with --ops)")->capture_default_str();
+  ff::for_each_type<ff::lab::fields>([&]<class F>() { field_list += std::string(F::name) + ", "; });
+  app.add_option("--field", field, field_list + "or all (a prime field alone: its fixed-base powers beside ff::pow; with --ops, --mul or --sweep too)")->capture_default_str();
   app.add_flag("--ops", o.ops, "the prime fields' operation table (every op, latency and throughput, ns and cycles)");
   app.add_flag("--primes", o.primes,
-               "seed 002's eight primes: M and S, special reduction vs generic Montgomery, beside the published "
+               "Hamburg's eight special primes: M and S, special reduction vs generic Montgomery, beside the published "
                "Haswell cycles; X25519 / X448 vs OpenSSL and libsodium");
   app.add_flag("--tower", o.tower,
-               "BN254's tower (Fp2, Fp6, Fp12: mul, sqr, inverse) and seed 001's three products by xi");
+               "BN254's tower (Fp2, Fp6, Fp12: mul, sqr, inverse) and evmone's products by xi");
   std::string xi_count;
   app.add_option("--xi-count", xi_count, "one two-pair check with the products by xi in this variant, for callgrind")->group("");
   app.add_option("--family", family, "prime: --ops (or with --mul, the batch roofline) for every prime field")->check(CLI::IsMember({"prime"}));
-  app.add_flag("--curves", o.curves, "the SEC 2 binary curves: ECDH and public keys beside OpenSSL, seed 003's M/S share and speedups");
+  app.add_flag("--curves", o.curves, "the SEC 2 binary curves: ECDH and public keys beside OpenSSL, the ISA-extension study's M/S share and speedups");
   app.add_flag("--mul", o.mul, "bulk multiplication (with floors) instead of powers; with --family prime or a prime field, "
                "the prime batch roofline (ifma, adx, portable; IFMA and memory floors)");
   app.add_flag("--isomorphism", o.isomorphism, "b256 <-> ghash2 conversion");
@@ -79,22 +79,23 @@ int main(int argc, char** argv) {
     if (!xi_count.empty()) return ffb::run_xi_count(xi_count);
     if (no_peers) o.peers = false;
     bool prime_field = false;
-    ff::for_each_field<ff::prime_fields>([&]<class F>() { prime_field |= field == F::name; });
+    ff::for_each_type<ff::lab::prime_fields>([&]<class F>() { prime_field |= field == F::name; });
     if (o.mul && (family == "prime" || prime_field)) o.prime_mul = true, o.mul = false;
     else if (family == "prime") o.ops = true;
     if (o.ops || o.prime_mul) {
       const std::string mode = o.ops ? "--ops" : "--mul --family prime";
-      if (field == "all") ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
+      if (field == "all") ff::for_each_type<ff::lab::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
       else if (prime_field) o.prime_fields = {field};
       else fail(mode + " measures prime fields; '" + field + "' is not one");
     }
-    if (prime_field && !o.ops && !o.prime_mul) fail(field + " is a prime field: its benchmarks are --ops and --mul");
     if (o.ops || o.prime_mul) {
       // nothing else to resolve: the binary fields are not measured in this mode
-    } else if (field == "all") ff::for_each_field<ff::binary_fields>([&]<class F>() { o.fields.emplace_back(F::name); });
+    } else if (prime_field) {
+      o.fields = {field};  // a prime field's fixed-base powers (and ff::pow), or its --sweep
+    } else if (field == "all") ff::for_each_type<ff::binary_fields>([&]<class F>() { o.fields.emplace_back(F::name); });
     else {
       try {
-        ff::visit_field<ff::binary_fields>(field, []<class F>() {});
+        ff::visit_by_name<ff::binary_fields>(field, []<class F>() {});
       } catch (const ff::error& e) {
         fail(std::string(e.what()) + " or all");
       }
@@ -121,7 +122,7 @@ int main(int argc, char** argv) {
     // The library's own check, per selected field (its element size sets the table size).
     if (o.window_bits)
       for (const std::string& f : o.fields)
-        ff::visit_field<ff::binary_fields>(f, [&]<class F>() {
+        ff::visit_by_name<ff::lab::fields>(f, [&]<class F>() {
           try {
             ff::check_window_bits(F::name, unsigned(*o.window_bits), sizeof(ff::element<F>), ff::available_memory_bytes());
           } catch (const ff::error& e) {
@@ -132,7 +133,7 @@ int main(int argc, char** argv) {
       fail("--min-window/--max-window must satisfy 1 <= min <= max <= 20");
     if (!backend.empty()) {
       const auto be = ff::parse_backend(backend);
-      if (o.prime_mul) {
+      if (o.prime_mul || prime_field) {
         if (!be || !ff::serves(*be, ff::family::prime)) fail("unknown prime backend '" + backend + "' (choose portable, adx or ifma)");
       } else if (!be || !ff::serves(*be, ff::family::binary)) {
         fail("unknown backend '" + backend + "' (choose portable, pclmul, vpclmul256, vpclmul512 or pmull)");
@@ -146,7 +147,11 @@ int main(int argc, char** argv) {
     }
     check_writable(o.json_path, "--json");
     check_writable(o.csv_path, "--csv");
-    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower && !o.curves && !o.prime_mul;
+    // A prime field named alone: its fixed-base powers beside ff::pow (and NTL), nothing else.
+    const bool prime_powers = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower && !o.curves &&
+                              !o.prime_mul && prime_field;
+    const bool full = !o.mul && !o.isomorphism && !o.sweep && !o.ops && !o.primes && !o.tower && !o.curves && !o.prime_mul &&
+                      !prime_field;
 
     if (!o.ops && !o.primes && !o.tower && !o.curves && !o.prime_mul && !ffb::run_property_gate(o)) {
       std::fprintf(stderr, "ffbench: a kernel failed the property gate: nothing was timed\n");
@@ -155,7 +160,8 @@ int main(int argc, char** argv) {
     ffb::results r;
     r.machine = ffb::machine_description();
     std::printf("Machine: %s\n", r.machine.dump().c_str());
-    if (full) ff::for_each_field<ff::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
+    if (prime_powers) ffb::run_power_report(o, r);
+    if (full) ff::for_each_type<ff::lab::prime_fields>([&]<class F>() { o.prime_fields.emplace_back(F::name); });
     if (o.ops || full) ffb::run_ops_report(o, r);
     if (o.prime_mul) ffb::run_prime_mul_report(o, r);
     if (o.primes) ffb::run_primes_report(o, r);

@@ -14,7 +14,7 @@
 #include "fieldlab/macros.h"
 #include "report.hpp"
 #include "measure.hpp"
-import ff;
+import ff.lab;
 
 namespace ffb {
 namespace {

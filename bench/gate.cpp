@@ -18,6 +18,7 @@
 #include "report.hpp"
 import ff.reference;
 import ff.testing;
+import ff.lab;
 
 namespace ffb {
 namespace {
@@ -84,15 +85,16 @@ bool run_property_gate(const options& o) {
     rc::detail::configuration();
     std::cerr.rdbuf(saved);
   }
-  std::vector<ff::backend> backends;
-  if (o.backend) backends = {*ff::parse_backend(*o.backend)};
-  else backends = ff::available_backends(ff::family::binary);
   const char* sabotaged = std::getenv("FFBENCH_GATE_SABOTAGE");
   const std::uint64_t seed = std::random_device{}();
   bool ok = true;
   for (const std::string& name : o.fields)
-    for (ff::backend be : backends)
-      ff::visit_field<ff::binary_fields>(name, [&]<class F>() { ok &= gate_field<F>(be, sabotaged && name == sabotaged, seed); });
+    ff::visit_by_name<ff::lab::fields>(name, [&]<class F>() {
+      // --backend where it serves the field's family, else every backend of the family.
+      std::vector<ff::backend> backends = ff::available_backends(F::family);
+      if (o.backend && ff::serves(*ff::parse_backend(*o.backend), F::family)) backends = {*ff::parse_backend(*o.backend)};
+      for (ff::backend be : backends) ok &= gate_field<F>(be, sabotaged && name == sabotaged, seed);
+    });
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   progress(std::string("property gate ") + (ok ? "passed" : "FAILED") + " in " + std::to_string(s) + " s");
   return ok;

@@ -45,7 +45,7 @@ void register_field() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ff::for_each_field<ff::binary_fields>([]<class F>() { register_field<F>(); });
+  ff::for_each_type<ff::binary_fields>([]<class F>() { register_field<F>(); });
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

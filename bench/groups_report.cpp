@@ -3,10 +3,10 @@
 //     subgroup check, the Miller loop, the final exponentiation, one pairing and EIP-197's
 //     two-pair check from its 384 bytes (decoding and the subgroup checks included: the
 //     ECPAIRING shape);
-//   - BLS12-381 (ff.bls12_381): seed 004's Fp2 and G1 rows (Fp2 mul and square; G1 add,
+//   - BLS12-381 (ff.bls12_381): Constantine's published Fp2 and G1 rows (Fp2 mul and square; G1 add,
 //     double, scalar multiplication by the double-and-add reference, signed 5-bit windows, GLV and
 //     _var), the G1 subgroup check, and Zcash's compression both ways;
-// then seed 001's experiment on the two-pair check: the four products by xi, callgrind's
+// then evmone's mul-by-xi experiment on the two-pair check: the four products by xi, callgrind's
 // exact instructions beside cycles (min and median) and IPC. This file is apart from
 // tower_report.cpp because its pairing instantiations dominate ffbench's compile time.
 #include <unistd.h>
@@ -26,7 +26,7 @@ namespace ffb {
 namespace {
 namespace bn = ff::bn254;
 namespace bls = ff::bls12_381;
-using modes = ff::tower::constant_products;
+using modes = ff::lab::constant_products;
 
 // Two pairs whose product is one, (a G1, b G2) and (-a G1, b G2): the points and EIP-197's bytes.
 struct two_pairs {
@@ -60,14 +60,14 @@ void point_chains(std::vector<op_row>& rows, std::size_t n, std::mt19937_64& rng
   add_chains<P>(rows, n, starts, name, "dbl", "group", [](const V& x) FF_LAMBDA_INLINE { return G::dbl(x); });
 }
 
-// k P by double and add over Bits bits, the addend selected (constant time): seed 004's
+// k P by double and add over Bits bits, the addend selected (constant time): Constantine's
 // "reference" row. Only the benchmark uses it.
 template <class G, std::size_t Bits>
 typename G::point double_and_add(const typename G::point& p, const ff::curve::scalar<4>& k) {
   typename G::point r = G::identity();
   for (std::size_t i = Bits; i-- > 0;) {
     r = G::dbl(r);
-    r = G::add(r, ff::curve::select(ff::u64(0) - ((k[i / 64] >> (i % 64)) & 1), p, G::identity()));
+    r = G::add(r, ff::select_words(ff::u64(0) - ((k[i / 64] >> (i % 64)) & 1), p, G::identity()));
   }
   return r;
 }
@@ -106,7 +106,7 @@ std::vector<op_row> bn254_rows(std::size_t count, std::mt19937_64& rng, const tw
   rows.push_back({"bn254", "final_exponentiation", "-", repeated<P>(count, [=] { return E::final_exponentiation(f); })});
   rows.push_back({"bn254", "pairing", "1 pair", repeated<P>(count, [=] { return E::pairing(p, false, q, false); })});
   // The default tower reduces each Fp2 product; the A/B: the same pairing over the lazy Fp2 product.
-  using lazy = ff::pairing::bn<bn::fp12<P, ff::tower::constant_products::specialized, ff::tower::reductions::lazy>, G1, G2, bn::u>;
+  using lazy = ff::lab::bn254_lazy_pairing<P>;
   if (lazy::pairing(p, false, q, false) != E::pairing(p, false, q, false))
     throw std::runtime_error("bn254: the pairing over the lazy Fp2 product disagrees");
   rows.push_back({"bn254", "pairing", "1 pair, lazy Fp2", repeated<P>(count, [=] { return lazy::pairing(p, false, q, false); })});
@@ -180,10 +180,10 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
                   cell(get(std::string(op) + "_lat", group, "group")).c_str(), op[0] == 'a' ? published_add : published_dbl);
   };
   std::printf("\nBN254 groups and pairing, %s backend: calibrated cycles (ns); point add/dbl: throughput (latency)\n", be.c_str());
-  point_ops("bn254_g1", "g1", "seed 004 (Constantine asm, TSC): 842", "511");
+  point_ops("bn254_g1", "g1", "Constantine asm, TSC: 842", "511");
   point_ops("bn254_g2", "g2", "", "");
   row_of("g1 scalar mul, constant time", "scalar_mul", "bn254_g1", "constant time", "256-bit windows, no endomorphism");
-  row_of("g1 scalar mul, GLV, constant time", "scalar_mul", "bn254_g1", "GLV, constant time", "target <= 150 k; seed 004: 188,805");
+  row_of("g1 scalar mul, GLV, constant time", "scalar_mul", "bn254_g1", "GLV, constant time", "target <= 150 k; Constantine: 188,805");
   row_of("g1 scalar mul, _var", "scalar_mul", "bn254_g1", "_var", "");
   row_of("g2 scalar mul, constant time", "scalar_mul", "bn254_g2", "constant time", "");
   row_of("g2 subgroup check", "subgroup_check", "bn254_g2", "_var", "");
@@ -193,7 +193,7 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
          "target <= 1.0 M; published: gnark-crypto 407 us at 3.4 GHz (~1.38 M), Constantine 301 us");
   row_of("pairing, lazy Fp2 product (A/B)", "pairing", "bn254", "1 pair, lazy Fp2", "the Fp2 product reduced once per coordinate");
   row_of("pairing check, 2 pairs from bytes", "pairing_check", "bn254", "2 pairs, from bytes",
-         "target <= 1.8 M; published: evmone ~0.92 ms before seed 001");
+         "target <= 1.8 M; published: evmone ~0.92 ms before its mul-by-xi change");
 
   std::printf("\nBLS12-381 Fp2 and G1, %s backend: calibrated cycles (ns); mul/sqr and add/dbl: throughput (latency)\n", be.c_str());
   const auto fp_mul = get("mul_reg", "bls12_381_fp", "tower");
@@ -207,22 +207,22 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
   const auto schoolbook = get("mul_reg", "bls12_381_fp2", "schoolbook");
   std::printf("%-40s %-24s (%s) %s\n", "fp2 mul, schoolbook (A/B)", cell(schoolbook).c_str(),
               cell(get("mul_lat", "bls12_381_fp2", "schoolbook")).c_str(), "4 products, 2 additions; Karatsuba above: 3 and 5");
-  point_ops("bls12_381_g1", "g1", "seed 004: 1,462", "887");
+  point_ops("bls12_381_g1", "g1", "Constantine: 1,462", "887");
   row_of("g1 scalar mul, double-and-add", "scalar_mul", "bls12_381_g1", "double-and-add, constant time",
-         "seed 004 (unsafe reference): 394,761");
-  row_of("g1 scalar mul, signed 5-bit windows", "scalar_mul", "bls12_381_g1", "constant time", "seed 004 (16 entries): 386,726");
-  row_of("g1 scalar mul, GLV", "scalar_mul", "bls12_381_g1", "GLV, constant time", "seed 004: 321,931");
+         "Constantine (unsafe reference): 394,761");
+  row_of("g1 scalar mul, signed 5-bit windows", "scalar_mul", "bls12_381_g1", "constant time", "Constantine (16 entries): 386,726");
+  row_of("g1 scalar mul, GLV", "scalar_mul", "bls12_381_g1", "GLV, constant time", "Constantine: 321,931");
   row_of("g1 scalar mul, _var", "scalar_mul", "bls12_381_g1", "_var", "");
   row_of("g1 subgroup check", "subgroup_check", "bls12_381_g1", "_var", "");
   row_of("g1 compress", "compress", "bls12_381_g1", "-", "");
   row_of("g1 decompress (with subgroup check)", "decompress", "bls12_381_g1", "subgroup check included", "");
 }
 
-// Seed 001's experiment on EIP-197's two-pair check (the ECPAIRING shape, from bytes): the
+// evmone's experiment on EIP-197's two-pair check (the ECPAIRING shape, from bytes): the
 // pairing's products by xi in each variant. Instructions are exact: callgrind runs this program
 // again with --xi-count MODE, which makes one check under the counted policy called directly
 // (valgrind's CPUID hides ADX, so dispatch would refuse it), counting only inside the check.
-// In ff::tower::constant_products' order.
+// In ff::lab::constant_products' order.
 const char* const xi_modes[] = {"specialized", "field_products", "generic", "additions"};
 constexpr int xi_mode_count = int(std::size(xi_modes));
 // The policy the experiment runs: adx on x86-64 (valgrind runs its instructions though its
@@ -235,7 +235,7 @@ using counted_policy = ff::prime::portable;
 template <modes Mode>
 [[gnu::noinline]] bool two_pair_check(const std::vector<std::uint8_t>& input) {
   return ff::run_with<ff::target_of(counted_policy::id)>(
-      [&]() FF_LAMBDA_INLINE { return bn::detail::pairing_check_with<counted_policy, Mode>(input); });
+      [&]() FF_LAMBDA_INLINE { return bn::detail::pairing_check_with<counted_policy, ff::lab::bn254_pairing<counted_policy, Mode>>(input); });
 }
 bool two_pair_check(modes mode, const std::vector<std::uint8_t>& input) {
   switch (mode) {
@@ -275,7 +275,7 @@ std::optional<double> callgrind_instructions(const std::string& mode) {
 void run_xi_experiment(const options& o, results& r, double ns_per_cycle, const two_pairs& t) {
   const std::string be(ff::to_string(counted_policy::id));
   if (!ff::cpu_has(counted_policy::id)) {
-    std::printf("\nSeed 001's experiment: skipped, this CPU lacks %s\n", be.c_str());
+    std::printf("\nevmone's mul-by-xi experiment: skipped, this CPU lacks %s\n", be.c_str());
     return;
   }
   std::vector<std::function<void()>> fns;
@@ -288,9 +288,9 @@ void run_xi_experiment(const options& o, results& r, double ns_per_cycle, const 
       for (int i = 0; i < count; ++i) keep(two_pair_check(mode, t.bytes));
     });
   }
-  progress("seed 001's experiment: two-pair checks");
+  progress("evmone's mul-by-xi experiment: two-pair checks");
   const std::vector<timing> times = time_interleaved(o.samples, double(count), fns);
-  std::printf("\nSeed 001's experiment: EIP-197 two-pair check from bytes, %s backend, %d samples\n", be.c_str(), o.samples);
+  std::printf("\nevmone's mul-by-xi experiment: EIP-197 two-pair check from bytes, %s backend, %d samples\n", be.c_str(), o.samples);
   std::printf("%-14s %-16s %-14s %-14s %-16s %s\n", "variant", "instructions", "cycles (min)", "cycles (median)", "IPC (min / med)",
               "vs specialized: instr / cycles (min, med)");
   std::array<std::optional<double>, xi_mode_count> instructions;

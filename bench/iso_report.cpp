@@ -11,7 +11,7 @@
 #include <vector>
 #include "measure.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 
 namespace ffb {
 
@@ -33,10 +33,10 @@ void run_iso_report(const options& o, results& r) {
   (void)iso::table5(iso::direction::to_b256);
   (void)iso::gfni_tables(iso::direction::to_b256);
 
-  std::vector<iso::variant> variants;
-  for (iso::variant v : {iso::variant::table5, iso::variant::table5_avx2, iso::variant::gfni})
-    if (iso::available(v)) variants.push_back(v);
-  const iso::variant best = iso::fastest_variant();
+  std::vector<iso::kernel> variants;
+  for (iso::kernel v : {iso::kernel::table5, iso::kernel::table5_avx2, iso::kernel::gfni})
+    if (ff::cpu_has(iso::target_of(v))) variants.push_back(v);
+  const iso::kernel best = iso::fastest_kernel();
 
   struct row {
     int log2_n;
@@ -85,14 +85,14 @@ void run_iso_report(const options& o, results& r) {
     add("mul", "b256", std::nullopt, be_name, tb);
     add("mul", "ghash2", "specialized", be_name, tg);
 
-    for (iso::variant v : variants) {
+    for (iso::kernel v : variants) {
       const std::string vn(iso::to_string(v));
       const timing tf = time_best_of(o.samples, ops, [&] {
-        ff::to_ghash2(a, g, v);
+        ff::lab::to_ghash2(v, a, g);
         keep(g[0]);
       });
       const timing tr = time_best_of(o.samples, ops, [&] {
-        ff::to_b256(g, back, v);
+        ff::lab::to_b256(v, g, back);
         keep(back[0]);
       });
       add("iso_to_ghash2", "b256", vn, std::nullopt, tf);
@@ -110,7 +110,7 @@ void run_iso_report(const options& o, results& r) {
       const std::span<const ff::element<b256>> as(a.data(), m);
       const std::span<ff::element<ghash2>> gs(g.data(), m);
       const timing tf = time_best_of(std::min(o.samples, 3), double(m), [&] {
-        ff::to_ghash2(as, gs, iso::variant::matrix);
+        ff::lab::to_ghash2(iso::kernel::matrix, as, gs);
         keep(g[0]);
       });
       add("iso_to_ghash2", "b256", "matrix", std::nullopt, tf);

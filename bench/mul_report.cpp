@@ -278,7 +278,7 @@ void run_mul_report(const options& o, results& r) {
 
   std::vector<field_row> rows;
   for (const std::string& f : o.fields)
-    ff::visit_field<ff::binary_fields>(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends)); });
+    ff::visit_by_name<ff::binary_fields>(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends)); });
 
   double best_clmul = 1e9;
   std::string best_clmul_backend = "none";

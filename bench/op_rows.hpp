@@ -12,7 +12,7 @@
 #include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 
 namespace ffb {
 struct op_row {
@@ -82,7 +82,7 @@ inline std::string cycles_cell(std::optional<double> ns, double ns_per_cycle) {
   return buf;
 }
 
-// groups_report.cpp: BN254's and BLS12-381's groups, BN254's pairing, and seed 001's experiment
+// groups_report.cpp: BN254's and BLS12-381's groups, BN254's pairing, and evmone's mul-by-xi experiment
 // on the two-pair check, under every prime backend the CPU has.
 void run_groups_report(const options& o, results& r, double ns_per_cycle);
 }  // namespace ffb

@@ -15,7 +15,7 @@
 #include "measure.hpp"
 #include "prime_peers.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 import ff.testing;
 
 namespace ffb {
@@ -54,7 +54,7 @@ timing time_mulx(int samples, std::size_t n, bool latency) {
 
 // ---- fieldlab's operations ------------------------------------------------------------------------
 template <class F>
-using limbs = ff::limbs<F::n>;
+using limbs = ff::limbs<F::limbs>;
 
 constexpr int chains = 8;  // independent chains of the throughput shape
 
@@ -137,7 +137,7 @@ struct published {
   std::string bench;
   double ns, tsc;
 };
-// Constantine PR #69 (seed 004), the assembly backend compiled with GCC: ns and "CPU cycles
+// Constantine PR #69 (its assembly backend), the assembly backend compiled with GCC: ns and "CPU cycles
 // (approx)", which are TSC ticks of a 3.0 GHz TSC on a core at about 4.1 GHz.
 const std::vector<published>* constantine(std::string_view field) {
   static const std::vector<published> bn254 = {
@@ -159,7 +159,7 @@ void report_field(const options& o, results& r, double ns_per_cycle, double mulx
   const limbs<F> x0 = F::random(rng).limb, y = F::random(rng).limb;
   limbs<F> exponent{};
   for (auto& l : exponent) l = rng();
-  if (F::bits % 64) exponent[F::n - 1] &= (u64(1) << (F::bits % 64)) - 1;
+  if (F::bits % 64) exponent[F::limbs - 1] &= (u64(1) << (F::bits % 64)) - 1;
   auto add = [&](const std::string& bench, const std::optional<std::string>& backend, const timing& t,
                  const std::optional<std::string>& variant = std::nullopt) {
     r.add({.bench = bench, .field = std::string(F::name), .backend = backend, .variant = variant, .samples = t.samples,
@@ -202,7 +202,7 @@ void report_field(const options& o, results& r, double ns_per_cycle, double mulx
   auto find = [&](const std::string& bench, const std::string& impl, const std::optional<std::string>& be) {
     return r.find(bench, field, impl, be);
   };
-  std::printf("\n%s (%u bits, %zu limbs): ns (cycles), latency / throughput\n", F::name.data(), F::bits, F::n);
+  std::printf("\n%s (%u bits, %zu limbs): ns (cycles), latency / throughput\n", F::name.data(), F::bits, F::limbs);
   std::printf("%-40s %-23s %-23s %-24s %-14s\n", "operation", "portable", "adx", "fastest peer (bulk)", "Constantine");
   auto cell = [&](std::optional<double> lat, std::optional<double> thr) {
     char buf[64] = "-";
@@ -238,7 +238,7 @@ void report_field(const options& o, results& r, double ns_per_cycle, double mulx
   const auto inv = find("inv_lat", "fieldlab", best_be), inv_var = find("inv_var_lat", "fieldlab", best_be);
   const auto fermat = find("inv_fermat_lat", "fieldlab", best_be);
   const auto sqrt_t = find("sqrt_lat", "fieldlab", best_be), pow_var = find("pow_var_lat", "fieldlab", best_be);
-  const double mulx_count = 2.0 * F::n * F::n + F::n;  // n^2 for a b, n^2 + n for the reduction
+  const double mulx_count = 2.0 * F::limbs * F::limbs + F::limbs;  // n^2 for a b, n^2 + n for the reduction
   if (mul_reg && mul_lat && sqr_reg && inv && inv_var && fermat && sqrt_t && pow_var) {
     std::printf("%s %s: mul %.1f cycles throughput = %.2fx the floor of %.0f MULX (%.1f cycles); latency %.1f cycles; "
                 "sqr/mul %.2f\n",
@@ -276,7 +276,7 @@ void run_ops_report(const options& o, results& r) {
   }
 #endif
   for (const std::string& name : o.prime_fields)
-    ff::visit_field<ff::prime_fields>(name, [&]<class F>() { report_field<F>(o, r, ns_per_cycle, mulx_cycles); });
+    ff::visit_by_name<ff::lab::prime_fields>(name, [&]<class F>() { report_field<F>(o, r, ns_per_cycle, mulx_cycles); });
 }
 
 }  // namespace ffb

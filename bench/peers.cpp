@@ -262,7 +262,7 @@ void run_peers(const options& o, results& r) {
 
   for (const std::string& name : o.fields) {
     progress("peers: " + name + " (NTL, OpenSSL; 2^" + std::to_string(log2_n) + " products)");
-    ff::visit_field<ff::binary_fields>(name, [&]<class F>() {
+    ff::visit_by_name<ff::binary_fields>(name, [&]<class F>() {
       std::mt19937_64 rng(0x9e37 + F::degree);
       const auto a = random_elements<F>(n, rng), b = random_elements<F>(n, rng);
       std::vector<element<F>> expected(n);

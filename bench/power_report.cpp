@@ -18,7 +18,7 @@
 #include "measure.hpp"
 #include "power_timing.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 import ff.reference;
 
 namespace ffb {
@@ -117,7 +117,7 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
     for (std::size_t i = 0; i < n; i += 97)
       if (out[i] != t.power(e[i])) throw ff::error(std::string(F::name) + ": ff::pow disagrees with the table");
     p.own_ns = tm.ns_per_op;
-    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(ff::scalar_backend(ff::family::binary))),
+    r.add(power_record(std::string(F::name), "fieldlab", std::string(ff::to_string(ff::scalar_backend(F::family))),
                        "square_and_multiply", std::nullopt, std::nullopt, samples, tm.ns_per_op, tm.ns_median));
   }
   return p;
@@ -128,13 +128,18 @@ peer_figures time_peers(const ff::fixed_base_table<F>& t, const options& o, resu
 // ---- Shared with the sweep (power_timing.hpp) ---------------------------------------------------
 unsigned default_power_window(const std::string& field) {
   unsigned w = 0;
-  ff::visit_field<ff::binary_fields>(field, [&]<class F>() { w = F::tuning.power_window_bits; });
+  ff::visit_by_name<ff::lab::fields>(field, [&]<class F>() { w = F::tuning.power_window_bits; });
   return w;
 }
 std::size_t power_element_bytes(const std::string& field) {
   std::size_t b = 0;
-  ff::visit_field<ff::binary_fields>(field, [&]<class F>() { b = sizeof(ff::element<F>); });
+  ff::visit_by_name<ff::lab::fields>(field, [&]<class F>() { b = sizeof(ff::element<F>); });
   return b;
+}
+std::string default_power_backend(const std::string& field) {
+  std::string be;
+  ff::visit_by_name<ff::lab::fields>(field, [&]<class F>() { be = std::string(ff::to_string(ff::batch_backend(F::family))); });
+  return be;
 }
 
 std::vector<power_point> time_fixed_base_powers(const std::string& field, const std::string& backend,
@@ -142,7 +147,7 @@ std::vector<power_point> time_fixed_base_powers(const std::string& field, const 
                                                 const std::function<void(const power_point&)>& after_each) {
   std::vector<power_point> points;
   const ff::backend be = backend_named(backend);
-  ff::visit_field<ff::binary_fields>(field, [&]<class F>() {
+  ff::visit_by_name<ff::lab::fields>(field, [&]<class F>() {
     const ff::fixed_base_table<F> t(window_bits);
     const auto e = random_exponents(std::size_t{1} << max_log, 5);
     std::vector<ff::element<F>> out(e.size());
@@ -161,31 +166,37 @@ std::vector<power_point> time_fixed_base_powers(const std::string& field, const 
 
 
 void run_power_report(const options& o, results& r) {
-  // The batch default (FF_BACKEND / fastest) or --backend, plus pclmul and portable (smallest
-  // batch only: it is slow) for comparison.
-  std::vector<ff::backend> backends;
-  if (o.backend) backends = {backend_named(*o.backend)};
-  else {
-    backends.push_back(ff::batch_backend(ff::family::binary));
-    for (ff::backend b : {ff::backend::pclmul, ff::backend::pmull, ff::backend::portable})
-      if (ff::cpu_has(b) && std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
-  }
-  const ff::backend headline = backends.front();
+  // The batch default of the field's family (FF_BACKEND / fastest) or --backend, plus the
+  // family's scalar backends (portable: smallest batch only, it is slow) for comparison.
+  auto backends_of = [&](ff::family f) {
+    std::vector<ff::backend> backends;
+    if (o.backend) backends = {backend_named(*o.backend)};
+    else {
+      backends.push_back(ff::batch_backend(f));
+      for (ff::backend b : {ff::backend::pclmul, ff::backend::pmull, ff::backend::adx, ff::backend::portable})
+        if (ff::serves(b, f) && ff::cpu_has(b) && std::find(backends.begin(), backends.end(), b) == backends.end())
+          backends.push_back(b);
+    }
+    return backends;
+  };
   struct row {
     std::string field;
     unsigned window_bits = 0, windows = 0;
     double table_mib = 0;
     std::map<std::pair<ff::backend, int>, double> ns;
     std::optional<peer_figures> peers;
+    std::vector<ff::backend> backends;  // backends.front(): the headline
   };
   std::vector<row> rows;
 
   for (const std::string& field : o.fields) {
-    ff::visit_field<ff::binary_fields>(field, [&]<class F>() {
+    ff::visit_by_name<ff::lab::fields>(field, [&]<class F>() {
       const unsigned w = o.window_bits ? unsigned(*o.window_bits) : F::tuning.power_window_bits;
       progress("power " + field + ": building the " + std::to_string(w) + "-bit window table");
       const ff::fixed_base_table<F> t(w);
-      row x{field, w, t.windows(), double(t.bytes()) / (1 << 20), {}, std::nullopt};
+      const std::vector<ff::backend> backends = backends_of(F::family);
+      const ff::backend headline = backends.front();
+      row x{field, w, t.windows(), double(t.bytes()) / (1 << 20), {}, std::nullopt, backends};
       const auto e = random_exponents(std::size_t{1} << o.max_log, 1);
       std::vector<ff::element<F>> out(e.size());
       for (ff::backend be : backends)
@@ -224,15 +235,15 @@ void run_power_report(const options& o, results& r) {
   const int lg = o.max_log;
   std::optional<double> ghash_ns;
   for (const row& x : rows)
-    if (x.field == "ghash128") ghash_ns = x.ns.at({headline, lg});
-  std::printf("\nFixed-base powers: 2^%d random 128-bit exponents, best of %d (thread CPU time), backend %s\n", lg, o.samples,
-              std::string(ff::to_string(headline)).c_str());
+    if (x.field == "ghash128") ghash_ns = x.ns.at({x.backends.front(), lg});
+  std::printf("\nFixed-base powers: 2^%d random 128-bit exponents, best of %d (thread CPU time), each field's batch backend\n",
+              lg, o.samples);
   std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "Field", "Window", "Windows", "Table MiB",
               "ns/power", "Relative", "published", "NTL power", "x faster", "own sq-mul", "x faster");
   std::printf("%-9s %6s %7s %9s %9s %8s %12s %10s %8s %10s %8s\n", "", "bits", "", "", "", "to ghash", "rel (PMULL)",
               "ns", "than NTL", "ns", "");
   for (const row& x : rows) {
-    const double ns = x.ns.at({headline, lg});
+    const double ns = x.ns.at({x.backends.front(), lg});
     char rel[16] = "-", published[16] = "-", ntl[16] = "-", ntl_x[16] = "-", own[16] = "-", own_x[16] = "-";
     if (ghash_ns) std::snprintf(rel, sizeof rel, "%.2fx", ns / *ghash_ns);
     if (const published_figure* s = published_for(x.field))
@@ -254,7 +265,7 @@ void run_power_report(const options& o, results& r) {
   for (int l = o.min_log; l <= o.max_log; ++l) std::printf(" %8s", ("2^" + std::to_string(l)).c_str());
   std::printf("\n");
   for (const row& x : rows)
-    for (ff::backend be : backends) {
+    for (ff::backend be : x.backends) {
       std::printf("%-9s %-11s", x.field.c_str(), std::string(ff::to_string(be)).c_str());
       for (int l = o.min_log; l <= o.max_log; ++l) {
         const auto it = x.ns.find({be, l});

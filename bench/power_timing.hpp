@@ -40,9 +40,11 @@ struct power_point {
   double ns_per_op = 0, ns_median = 0;
 };
 
-// ff::default_window_bits<F>() and sizeof(element<F>) for a field name.
+// F::tuning.power_window_bits, sizeof(element<F>) and the batch backend of F's family for a
+// field name (binary or prime).
 unsigned default_power_window(const std::string& field);
 std::size_t power_element_bytes(const std::string& field);
+std::string default_power_backend(const std::string& field);
 
 // Builds field's table with the given window (outside the timing; throws ff::error when the
 // width or the table size is refused), then times batches of 2^min_log .. 2^max_log random

@@ -23,7 +23,7 @@
 #include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 
 namespace ffb {
 namespace {
@@ -55,7 +55,7 @@ u64 run_madd_chains(std::size_t iters) {
 // stores. The values are not the field's (the reduction leaves U 2^r); the work is.
 template <class F>
 u64 run_in_register(std::size_t iters) {
-  using K = ff::prime::ifma_detail::kernel<F>;
+  using K = ff::prime::detail::kernel<F>;
   constexpr std::size_t k = K::k;
   return ff::run_with<ff::isa::ifma>([iters]() FF_LAMBDA_INLINE {
     typename K::digits A[2], B[2];
@@ -100,9 +100,9 @@ row measure_field(const options& o, results& r, const std::vector<ff::backend>& 
                   double ns_per_cycle) {
   using E = ff::element<F>;
   row out{.field = std::string(F::name), .bytes = sizeof(E)};
-  out.digits = (64 * F::n + 51) / 52;
+  out.digits = (64 * F::limbs + 51) / 52;
 #if defined(__x86_64__)
-  if constexpr (ff::prime::ifma::batches<F>) {
+  if constexpr (ff::prime::ifma::covers<F>) {
     if (ns_per_madd > 0) {
       const double k = double(out.digits);
       out.ifma_floor = ns_per_madd * (4 * k * k + k) / 8;
@@ -150,15 +150,15 @@ row measure_field(const options& o, results& r, const std::vector<ff::backend>& 
       });
 #if defined(__x86_64__)
     // The ifma loop with one block per step instead of two (the step's choice, measured here).
-    if constexpr (ff::prime::ifma::batches<F>)
+    if constexpr (ff::prime::ifma::covers<F>)
       if (std::find(backends.begin(), backends.end(), ff::backend::ifma) != backends.end())
         fns.push_back([&] {
-          const u64* x = a[0].limb.data();
-          const u64* y = b[0].limb.data();
-          u64* z = c[0].limb.data();
+          const E* x = a.data();
+          const E* y = b.data();
+          E* z = c.data();
           const std::size_t m = out.l1_n;
           ff::run_with<ff::isa::ifma>([&]() FF_LAMBDA_INLINE {
-            for (std::size_t i = 0; i < reps; ++i) ff::prime::ifma_detail::kernel<F>::template run<false, 1>(x, y, z, m);
+            for (std::size_t i = 0; i < reps; ++i) ff::batch_products<F, ff::prime::ifma, false, 1>(x, y, z, m);
           });
           keep(c[0]);
         });
@@ -286,7 +286,7 @@ void run_prime_mul_report(const options& o, results& r) {
 #endif
   std::vector<row> rows;
   for (const std::string& f : o.prime_fields)
-    ff::visit_field<ff::prime_fields>(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends, ns_per_madd, ns_per_cycle)); });
+    ff::visit_by_name<ff::lab::prime_fields>(f, [&]<class F>() { rows.push_back(measure_field<F>(o, r, backends, ns_per_madd, ns_per_cycle)); });
 
   const auto cyc = [&](double ns) { return ns / ns_per_cycle; };
   std::printf("\nPrime batch multiplication, ns (cycles) per element: in registers (ifma's product and reduction,\n"

@@ -1,8 +1,8 @@
-// ffbench --primes: seed 002 (Hamburg's 2014 CFRG benchmark of reduction-friendly primes, Haswell
+// ffbench --primes: Hamburg's special primes (his 2014 CFRG benchmark of reduction-friendly primes, Haswell
 // cycles) on this machine. For the eight primes: M and S of the special-form field and of the
 // generic Montgomery field on the same prime, under each prime backend, latency and throughput,
-// ns and calibrated core cycles, the seed's figures in a labelled column, and each prime's M over
-// P256-mers' M beside the seed's ratio (ratios compare across machines, times do not). Special
+// ns and calibrated core cycles, his figures in a labelled column, and each prime's M over
+// P256-mers' M beside his ratio (ratios compare across machines, times do not). Special
 // and generic are timed interleaved (one sample of each in turn): their ratio is side by side.
 // Then X25519 and X448 shared secrets against OpenSSL (EVP_PKEY_derive) and libsodium, every
 // implementation's answer checked against the others' before anything is timed.
@@ -16,12 +16,13 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <tuple>
 #include <vector>
 #include "fieldlab/macros.h"
 #include "measure.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 import ff.testing;
 
 namespace ffb {
@@ -29,7 +30,7 @@ namespace {
 
 using ff::u64;
 
-// Seed 002: Haswell i7-4790, cycles per M / S with no dependencies between products (throughput).
+// Hamburg's table: Haswell i7-4790, cycles per M / S with no dependencies between products (throughput).
 struct seed_figure {
   double m, s;
   const char* code;
@@ -47,15 +48,15 @@ struct prime_pair {
   static std::string canonical_name() { return radix_name() + "/canonical"; }
 };
 const auto pairs = std::make_tuple(
-    prime_pair<ff::p25519, ff::p25519_mont>{std::nullopt},
-    prime_pair<ff::mers256, ff::mers256_mont>{seed_figure{59.2, 47.8, "MSR ECCLib asm, no BMI2"}},
-    prime_pair<ff::mers384, ff::mers384_mont>{seed_figure{117.5, 89.8, "MSR ECCLib asm, no BMI2"}},
-    prime_pair<ff::p389, ff::p389_mont>{seed_figure{112.5, 75.5, "Hamburg, C + BMI2 intrinsics"}},
-    prime_pair<ff::goldilocks, ff::goldilocks_mont>{seed_figure{118.0, 88.9, "Hamburg, C + BMI2 intrinsics"}},
-    prime_pair<ff::ridinghood, ff::ridinghood_mont>{seed_figure{118.2, 89.1, "Hamburg, C + BMI2 intrinsics"}},
-    prime_pair<ff::mers512, ff::mers512_mont>{seed_figure{199.9, 140.6, "MSR ECCLib asm, no BMI2"}},
-    prime_pair<ff::p521, ff::p521_mont>{seed_figure{145.5, 110.7, "Hamburg, C + BMI2 intrinsics"}});
-constexpr const char* seed_label = "seed 002: Hamburg 2014, Haswell i7-4790, throughput";
+    prime_pair<ff::p25519, ff::lab::p25519_mont>{std::nullopt},
+    prime_pair<ff::mers256, ff::lab::mers256_mont>{seed_figure{59.2, 47.8, "MSR ECCLib asm, no BMI2"}},
+    prime_pair<ff::mers384, ff::lab::mers384_mont>{seed_figure{117.5, 89.8, "MSR ECCLib asm, no BMI2"}},
+    prime_pair<ff::p389, ff::lab::p389_mont>{seed_figure{112.5, 75.5, "Hamburg, C + BMI2 intrinsics"}},
+    prime_pair<ff::goldilocks, ff::lab::goldilocks_mont>{seed_figure{118.0, 88.9, "Hamburg, C + BMI2 intrinsics"}},
+    prime_pair<ff::ridinghood, ff::lab::ridinghood_mont>{seed_figure{118.2, 89.1, "Hamburg, C + BMI2 intrinsics"}},
+    prime_pair<ff::mers512, ff::lab::mers512_mont>{seed_figure{199.9, 140.6, "MSR ECCLib asm, no BMI2"}},
+    prime_pair<ff::p521, ff::lab::p521_mont>{seed_figure{145.5, 110.7, "Hamburg, C + BMI2 intrinsics"}});
+constexpr const char* seed_label = "Hamburg 2014, Haswell i7-4790, throughput";
 
 template <class F>
 void gate(ff::backend be) {
@@ -81,20 +82,20 @@ const char* const product_benches[] = {"mul_lat", "mul_reg", "sqr_lat", "sqr_reg
 // The field's own kernels under P.
 template <class F, class P>
 std::vector<std::function<void()>> field_samples(std::size_t n, const ff::element<F>& x0, const ff::element<F>& y) {
-  using L = ff::limbs<F::n>;
+  using L = ff::limbs<F::limbs>;
   return product_samples<P>(n, x0.limb, [y = y.limb](const L& x) FF_LAMBDA_INLINE { return P::template mul<F>(x, y); },
                             [](const L& x) FF_LAMBDA_INLINE { return P::template square<F>(x); });
 }
 // The radix kernels compiled under P's target: outputs feed back in (limbs below 2^(r + 1)).
 template <class M, class P>
-std::vector<std::function<void()>> radix_samples(std::size_t n, const ff::limbs<M::n>& x0, const ff::limbs<M::n>& y) {
+std::vector<std::function<void()>> radix_samples(std::size_t n, const ff::limbs<M::limbs>& x0, const ff::limbs<M::limbs>& y) {
   using L = ff::prime::radix_limbs<M::radix_l>;
   return product_samples<P>(n, ff::prime::to_radix<M>(x0),
                             [y = ff::prime::to_radix<M>(y)](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_mul<M, 1>(x, y); },
                             [](const L& x) FF_LAMBDA_INLINE { return ff::prime::radix_square<M, 1>(x); });
 }
 template <class M, class P>
-std::vector<std::function<void()>> canonical_samples(std::size_t n, const ff::limbs<M::n>& x0, const ff::limbs<M::n>& y) {
+std::vector<std::function<void()>> canonical_samples(std::size_t n, const ff::limbs<M::limbs>& x0, const ff::limbs<M::limbs>& y) {
   using L = ff::prime::radix_limbs<M::radix_l>;
   return product_samples<P>(
       n, ff::prime::to_radix<M>(x0),
@@ -220,7 +221,8 @@ class openssl_derive {
   std::unique_ptr<EVP_PKEY_CTX, pkey_deleter> ctx_;
 };
 
-// Both ladder limbs (ff::ladder_limbs) under each backend; the curve's choice is the plain row.
+// Both ladder representations under each backend (ff.lab.ladders has the other); the curve's
+// choice is the plain row.
 template <class Curve>
 void measure_curve(const options& o, results& r, double ns_per_cycle) {
   using key = typename Curve::key;
@@ -243,8 +245,10 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
       keep(k);
     });
     who.emplace_back("fieldlab", std::string(ff::to_string(be)));
-    constexpr ff::ladder_limbs other = ff::other_than(Curve::limbs);
-    auto alternative = [be](const key& k, const key& u) { return Curve::scalarmult(be, other, k, u); };
+    // The ladder in the representation the curve does not use (ff.lab.ladders).
+    constexpr bool other_is_radix = !std::is_same_v<typename Curve::template ladder_arithmetic<ff::prime::portable>,
+                                                     ff::prime::radix_arithmetic<typename Curve::field>>;
+    auto alternative = [be](const key& k, const key& u) { return ff::lab::scalarmult_other<Curve>(be, k, u); };
     if (alternative(priv, peer) != expected) throw std::runtime_error(std::string(Curve::name) + ": the alternative ladder disagrees");
     fns.push_back([&, alternative] {
       key k = priv;
@@ -252,7 +256,7 @@ void measure_curve(const options& o, results& r, double ns_per_cycle) {
       keep(k);
     });
     who.emplace_back("fieldlab", std::string(ff::to_string(be)) +
-                                     (other == ff::ladder_limbs::radix
+                                     (other_is_radix
                                           ? "/radix2^" + std::to_string(ff::prime::radix_of<typename Curve::field>::radix.r)
                                           : "/saturated"));
   }
@@ -303,10 +307,10 @@ void run_primes_report(const options& o, results& r) {
   for (ff::backend be : ff::available_backends(ff::family::prime)) {
     if (be != ff::scalar_sibling(be)) continue;
     const std::string name(ff::to_string(be));
-    std::printf("\nSeed 002's primes, %s backend: M / S in calibrated cycles (ns), throughput; latency below.\n"
-                "special = the prime's own reduction (ff::special_field), generic = Montgomery (ff::*_mont);\n"
+    std::printf("\nHamburg's special primes, %s backend: M / S in calibrated cycles (ns), throughput; latency below.\n"
+                "special = the prime's own reduction (ff::special_field), generic = Montgomery (ff::lab::*_mont);\n"
                 "radix = the special form in unsaturated limbs of r bits (ff.prime.radix, outside the field type);\n"
-                "Haswell = %s; M / M(mers256): this run (the seed's)\n",
+                "Haswell = %s; M / M(mers256): this run (Hamburg's)\n",
                 name.c_str(), seed_label);
     std::printf("%-11s %-17s %-17s %-17s %-17s %-15s %-13s %-15s %-17s %s\n", "prime", "special M", "special S", "generic M",
                 "generic S", "gain M / S", "Haswell M / S", "M / M(mers256)", "radix r: M", "radix S");

@@ -11,7 +11,7 @@
 #include <string>
 #include "measure.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 
 namespace ffb {
 

@@ -16,9 +16,9 @@ struct options {
   bool mul = false, isomorphism = false, sweep = false;
   bool ops = false;                        // --ops: the prime fields' operation table
   bool prime_mul = false;                  // --mul with --family prime or a prime field: their batch roofline
-  bool primes = false;                     // --primes: seed 002's table, X25519 / X448
-  bool tower = false;                      // --tower: BN254's tower and seed 001's xi variants
-  bool curves = false;                     // --curves: the SEC 2 binary curves and seed 003's measurements
+  bool primes = false;                     // --primes: Hamburg's special primes, X25519 / X448
+  bool tower = false;                      // --tower: BN254's tower and evmone's xi variants
+  bool curves = false;                     // --curves: the SEC 2 binary curves and the ISA-extension study's measurements
   std::vector<std::string> prime_fields;   // resolved, for --ops
   int min_log = 20, max_log = 22, samples = 11;
   std::optional<int> window_bits;
@@ -113,11 +113,11 @@ void run_sweep(const options& o, results& r);
 void run_iso_report(const options& o, results& r);
 void run_peers(const options& o, results& r);
 void run_summary(const options& o, results& r);     // summary.cpp: ghash-powers-bench's results table
-void run_primes_report(const options& o, results& r);  // primes_report.cpp: seed 002's table, X25519 / X448
-void run_tower_report(const options& o, results& r);  // tower_report.cpp: BN254's tower, seed 001's xi variants, then the groups
+void run_primes_report(const options& o, results& r);  // primes_report.cpp: Hamburg's special primes, X25519 / X448
+void run_tower_report(const options& o, results& r);  // tower_report.cpp: BN254's tower, evmone's xi variants, then the groups
 int run_xi_count(const std::string& mode);            // groups_report.cpp: one two-pair check, run under callgrind
 void run_ops_report(const options& o, results& r);    // ops_report.cpp: the prime fields' operation table
 void run_prime_mul_report(const options& o, results& r);  // prime_mul_report.cpp: the prime batch roofline (ifma)
-void run_curves_report(const options& o, results& r);  // curves_report.cpp: the binary curves, seed 003's measurements
+void run_curves_report(const options& o, results& r);  // curves_report.cpp: the binary curves, the ISA-extension study's measurements
 
 }  // namespace ffb

@@ -13,7 +13,7 @@
 #include <vector>
 #include "power_timing.hpp"
 #include "report.hpp"
-import ff;
+import ff.lab;
 
 namespace ffb {
 namespace {
@@ -77,7 +77,6 @@ void plot(const std::string& field, const std::string& backend, const std::vecto
 }  // namespace
 
 void run_sweep(const options& o, results& r) {
-  const std::string backend = o.backend ? *o.backend : std::string(ff::to_string(ff::batch_backend(ff::family::binary)));
   std::filesystem::create_directories(o.plot_dir);
   const bool gnuplot = have_gnuplot();
   if (!gnuplot) progress("sweep: gnuplot is not installed: writing CSVs only, no plots (apt-get install gnuplot-nox)");
@@ -93,6 +92,7 @@ void run_sweep(const options& o, results& r) {
   };
   std::vector<best_window> bests;
   for (const std::string& field : o.fields) {
+    const std::string backend = o.backend ? *o.backend : default_power_backend(field);
     std::vector<measurement> ms;
     const std::size_t element_bytes = power_element_bytes(field);
     for (int w = o.min_window; w <= o.max_window; ++w) {
@@ -150,7 +150,8 @@ void run_sweep(const options& o, results& r) {
   }
 
   std::printf("\nWindow sweep (%s, windows %d..%d, batches 2^%d..2^%d, best of %d); best at 2^%d:\n",
-              backend.c_str(), o.min_window, o.max_window, o.min_log, o.max_log, o.samples, o.max_log);
+              o.backend ? o.backend->c_str() : "each field's batch backend", o.min_window, o.max_window, o.min_log,
+              o.max_log, o.samples, o.max_log);
   std::printf("%-9s %11s %9s %13s %10s  %s\n", "Field", "best window", "ns/power", "default window", "ns/power",
               "verdict");
   for (const best_window& b : bests) {

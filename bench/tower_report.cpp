@@ -1,7 +1,7 @@
 // ffbench --tower: BN254's tower (ff.tower over ff::bn254_fp, ff::bn254::fp2/fp6/fp12) under
 // each prime backend: multiplication and squaring at every level (throughput and latency), the
-// inverses (latency), the cyclotomic square, and seed 001's four products by xi
-// (ff::tower::constant_products) alone and inside Fp6 and Fp12 multiplication; ns and
+// inverses (latency), the cyclotomic square, and evmone's four products by xi
+// (ff::lab::constant_products) alone and inside Fp6 and Fp12 multiplication; ns and
 // calibrated core cycles, everything of one backend timed interleaved. Each level's figures are
 // also given in Fp products (the "Fp12 multiplication in at most 75 Fp multiplications"
 // is that column). The groups and the pairing follow (groups_report.cpp).
@@ -16,12 +16,7 @@
 namespace ffb {
 namespace {
 namespace tw = ff::tower;
-using modes = tw::constant_products;
-// A prime field's arithmetic whose towers inline their Fp2 products (the A/B for outlining).
-template <class A>
-struct inlined_products : A {
-  static constexpr bool outline_products = false;
-};
+using modes = ff::lab::constant_products;
 
 template <class P>
 void measure_backend(const options& o, results& r, double ns_per_cycle) {
@@ -36,10 +31,10 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
   const auto a = fp12::random(rng);
   if (fp12::mul(a, fp12::inverse(a)) != fp12::one()) throw std::runtime_error("bn254 fp12 " + be + ": a a^-1 != 1");
   const auto b = fp2::random(rng);
-  const auto xi_s = ff::bn254::fp2<P, modes::specialized>::template mul_constant<ff::bn254::xi>(b);
-  const auto xi_g = ff::bn254::fp2<P, modes::generic>::template mul_constant<ff::bn254::xi>(b);
-  const auto xi_a = ff::bn254::fp2<P, modes::additions>::template mul_constant<ff::bn254::xi>(b);
-  const auto xi_f = ff::bn254::fp2<P, modes::field_products>::template mul_constant<ff::bn254::xi>(b);
+  const auto xi_s = ff::lab::bn254_tower<P, modes::specialized>::fp2::template mul_constant<ff::bn254::xi>(b);
+  const auto xi_g = ff::lab::bn254_tower<P, modes::generic>::fp2::template mul_constant<ff::bn254::xi>(b);
+  const auto xi_a = ff::lab::bn254_tower<P, modes::additions>::fp2::template mul_constant<ff::bn254::xi>(b);
+  const auto xi_f = ff::lab::bn254_tower<P, modes::field_products>::fp2::template mul_constant<ff::bn254::xi>(b);
   if (xi_s != xi_g || xi_s != xi_a || xi_s != xi_f)
     throw std::runtime_error("bn254 fp2 " + be + ": the products by xi disagree");
   progress("bn254 tower " + be);
@@ -59,9 +54,9 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
   levels.template operator()<fp6>("bn254_fp6");
   levels.template operator()<fp12>("bn254_fp12");
   auto variant = [&]<modes Mode>(const std::string& name) {
-    using v2 = ff::bn254::fp2<P, Mode>;
-    using v6 = ff::bn254::fp6<P, Mode>;
-    using v12 = ff::bn254::fp12<P, Mode>;
+    using v2 = typename ff::lab::bn254_tower<P, Mode>::fp2;
+    using v6 = typename ff::lab::bn254_tower<P, Mode>::fp6;
+    using v12 = typename ff::lab::bn254_tower<P, Mode>::fp12;
     add_chains<P, v2>(rows, n, rng, "bn254_fp2", "xi", name,
                       [](const typename v2::value& x) FF_LAMBDA_INLINE { return v2::template mul_constant<ff::bn254::xi>(x); });
     const auto y6 = v6::random(rng);
@@ -72,9 +67,9 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
   };
   // Lazy reduction's A/B: the same tower with the Fp2 product reduced once per coordinate.
   {
-    using r2 = ff::bn254::fp2<P, modes::specialized, tw::reductions::lazy>;
-    using r6 = ff::bn254::fp6<P, modes::specialized, tw::reductions::lazy>;
-    using r12 = ff::bn254::fp12<P, modes::specialized, tw::reductions::lazy>;
+    using r2 = typename ff::lab::bn254_lazy_tower<P>::fp2;
+    using r6 = typename ff::lab::bn254_lazy_tower<P>::fp6;
+    using r12 = typename ff::lab::bn254_lazy_tower<P>::fp12;
     const auto x12 = fp12::random(rng), y12 = fp12::random(rng);
     if (r12::mul(x12, y12) != fp12::mul(x12, y12) || r12::square(x12) != fp12::square(x12))
       throw std::runtime_error("bn254 fp12 " + be + ": lazy and per-product reduction disagree");
@@ -86,9 +81,9 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
   }
   // Outlining's A/B: the same tower with the Fp2 products inlined into every level.
   {
-    using i2 = tw::quadratic<inlined_products<fp>, -1, modes::specialized, tw::reductions::per_product>;
-    using i6 = tw::cubic<i2, ff::bn254::xi>;
-    using i12 = tw::quadratic<i6, tw::cubic_constant<int>{0, 1, 0}>;
+    using i2 = typename ff::lab::bn254_inlined_tower<P>::fp2;
+    using i6 = typename ff::lab::bn254_inlined_tower<P>::fp6;
+    using i12 = typename ff::lab::bn254_inlined_tower<P>::fp12;
     static_assert(fp2::outlined && !i2::outlined);
     const auto x12 = fp12::random(rng), y12 = fp12::random(rng);
     if (i12::mul(x12, y12) != fp12::mul(x12, y12) || i12::square(x12) != fp12::square(x12))
@@ -138,7 +133,7 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
   std::printf("%-12s fp2 mul %s; fp6 mul %s; fp12 mul %s, sqr %s: the Fp2 products inlined (A/B for outlining them)\n", "inlined",
               cell(get("mul_reg", "bn254_fp2", "inlined")).c_str(), cell(get("mul_reg", "bn254_fp6", "inlined")).c_str(),
               cell(get("mul_reg", "bn254_fp12", "inlined")).c_str(), cell(get("sqr_reg", "bn254_fp12", "inlined")).c_str());
-  std::printf("\nSeed 001's products by xi = 9 + u (ff::tower::constant_products), %s backend: throughput (latency)\n", be.c_str());
+  std::printf("\nevmone's products by xi = 9 + u (ff::lab::constant_products), %s backend: throughput (latency)\n", be.c_str());
   std::printf("%-16s %-36s %-36s %s\n", "variant", "xi product", "Fp6 mul", "Fp12 mul");
   for (const char* v : {"xi specialized", "xi field_products", "xi generic", "xi additions"}) {
     auto both = [&](const char* field, const char* op) {

@@ -71,7 +71,7 @@ void check_line(std::string_view line, bool hex) {
                 where + ": exit code " + std::to_string(got->code) + " for '" + fuzz::show(got->text) + "'");
   if (words.size() < 2) return;
   std::optional<std::string> expected;
-  ff::for_each_field<ff::fields_of<ff::family::prime, ff::fields>>([&]<class F>() {
+  ff::for_each_type<ff::fields_of<ff::family::prime, ff::fields>>([&]<class F>() {
     if (words[0] == F::name) expected = reference<F>(words[1], std::span(words).subspan(2), hex);
   });
   if (expected) fuzz::require(got->text == *expected, where + ": answered '" + fuzz::show(got->text) + "', GMP says '" + *expected + "'");

@@ -42,8 +42,8 @@ inline std::string_view text(std::span<const std::uint8_t> bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-// The first input byte picks one type of the list (a field, a curve: ff::field_list<T...>,
-// ff::curve_list<T...>), and check.template operator()<T>(rest) gets the rest of the input;
+// The first input byte picks one type of the list (a field, a curve: ff::type_list<T...>,
+// ff::type_list<T...>), and check.template operator()<T>(rest) gets the rest of the input;
 // inputs longer than max_size are skipped. Returns LLVMFuzzerTestOneInput's 0.
 template <template <class...> class List, class... T, class Check>
 int run_picked(List<T...>, const std::uint8_t* data, std::size_t size, std::size_t max_size, Check&& check) {

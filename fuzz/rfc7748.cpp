@@ -4,13 +4,13 @@
 // peer's key (zeros past the end). Properties:
 //   - shared_secret refuses (ff::error) exactly when OpenSSL refuses to derive (an all-zero
 //     secret), and otherwise equals OpenSSL's;
-//   - every prime backend of this CPU, in both ladder limbs (ff::ladder_limbs), computes the
-//     same X(k, u) (all zero where OpenSSL refuses).
+//   - every prime backend of this CPU, in both ladder representations (the curve's own and the
+//     other of ff.lab.ladders), computes the same X(k, u) (all zero where OpenSSL refuses).
 #include <algorithm>
 #include <string>
 #include "../tests/openssl_rfc7748.hpp"
 #include "fuzz_target.hpp"
-import ff;
+import ff.lab;
 
 namespace {
 
@@ -27,15 +27,15 @@ void check(std::span<const std::uint8_t> bytes) {
   fuzz::require_verdict(ours.has_value(), theirs.has_value(), where);
   fuzz::require(ours == theirs, where + ": the shared secret differs from OpenSSL's");
   for (const ff::backend be : ff::available_backends(ff::family::prime))
-    for (const ff::ladder_limbs limbs : {ff::ladder_limbs::field, ff::ladder_limbs::radix})
-      fuzz::require(Curve::scalarmult(be, limbs, priv, peer) == theirs.value_or(key{}),
-                    where + ": " + std::string(ff::to_string(be)) + (limbs == ff::ladder_limbs::field ? " field" : " radix") +
-                        " limbs differ from OpenSSL");
+    for (const bool own : {true, false})
+      fuzz::require((own ? Curve::scalarmult(be, priv, peer) : ff::lab::scalarmult_other<Curve>(be, priv, peer)) ==
+                        theirs.value_or(key{}),
+                    where + ": " + std::string(ff::to_string(be)) + (own ? " own" : " other") + " limbs differ from OpenSSL");
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return fuzz::run_picked(ff::field_list<ff::x25519, ff::x448>{}, data, size, 1 + 2 * 56,
+  return fuzz::run_picked(ff::rfc7748_curves{}, data, size, 1 + 2 * 56,
                           []<class C>(std::span<const std::uint8_t> bytes) { check<C>(bytes); });
 }

@@ -175,12 +175,12 @@ g1_point deserialize(std::span<const std::uint8_t> in) {
 }  // namespace detail
 
 // The entry points, dispatched once to the prime backend: k P on G1 (GLV, constant time), the
-// subgroup check, and the encodings.
+// subgroup check (variable time: points being checked are public), and the encodings.
 inline g1_point g1_mul(const g1_point& p, const curve::scalar<4>& k) {
   return dispatch<bls12_381_fp::scalar_policies>(scalar_backend(family::prime),
                                                  [&]<class P>() FF_LAMBDA_INLINE { return g1_glv<P>::mul(p, k); });
 }
-inline bool in_g1(const g1_point& p) {
+inline bool in_g1_var(const g1_point& p) {
   return dispatch<bls12_381_fp::scalar_policies>(scalar_backend(family::prime),
                                                  [&]<class P>() FF_LAMBDA_INLINE { return in_g1_var<P>(p); });
 }

@@ -19,20 +19,25 @@ export import ff.pairing.bn;
 
 export namespace ff::bn254 {
 // The tower under the backend policy P (ff::prime::portable, ff::prime::adx): Fp2 = Fp[u] /
-// (u^2 + 1), Fp6 = Fp2[v] / (v^3 - xi) with xi = 9 + u, Fp12 = Fp6[w] / (w^2 - v).
-// Mode chooses how products by xi are computed (seed 001's experiment; the default is the
-// specialized form), R how Fp2 reduces its products: each product reduced by default, which
-// is faster inside Fp12 and the pairing than the lazy Fp2 product (decisions.md, session 20;
-// ffbench --tower's A/B).
+// (u^2 + 1), Fp6 = Fp2[v] / (v^3 - xi) with xi = 9 + u, Fp12 = Fp6[w] / (w^2 - v). Products by
+// xi are two products by the integer 9 (ff.tower.constant); Fp2 reduces each product
+// (bn254_fp's tuning: faster inside Fp12 and the pairing than the lazy Fp2 product, decisions.md).
+// The tower over any other arithmetic of the field is tower(A) (ffbench's A/B use it).
 inline constexpr tower::quadratic_constant<int> xi{9, 1};
+template <class Fp>
+struct tower_over {
+  using fp2 = tower::quadratic<Fp, -1>;
+  using fp6 = tower::cubic<fp2, xi>;
+  using fp12 = tower::quadratic<fp6, tower::cubic_constant<int>{0, 1, 0}>;
+};
 template <class P>
 using fp = prime::arithmetic<bn254_fp, P>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::per_product>
-using fp2 = tower::quadratic<fp<P>, -1, Mode, R>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::per_product>
-using fp6 = tower::cubic<fp2<P, Mode, R>, xi>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized, tower::reductions R = tower::reductions::per_product>
-using fp12 = tower::quadratic<fp6<P, Mode, R>, tower::cubic_constant<int>{0, 1, 0}>;
+template <class P>
+using fp2 = typename tower_over<fp<P>>::fp2;
+template <class P>
+using fp6 = typename tower_over<fp<P>>::fp6;
+template <class P>
+using fp12 = typename tower_over<fp<P>>::fp12;
 
 // The curve's parameter: p and r are 36u^4 + 36u^3 + 24u^2 + 6u + 1 and 36u^4 + 36u^3 + 18u^2 + 6u + 1.
 inline constexpr std::uint64_t u = 4965661367192848881;
@@ -48,8 +53,9 @@ template <class P>
 using g1 = curve::weierstrass<fp<P>, 3>;
 template <class P>
 using g2 = curve::weierstrass<fp2<P>, twist_b>;
-template <class P, tower::constant_products Mode = tower::constant_products::specialized>
-using pairing = ff::pairing::bn<fp12<P, Mode>, g1<P>, g2<P>, u>;
+// The optimal ate pairing.
+template <class P>
+using pairing = ff::pairing::bn<fp12<P>, g1<P>, g2<P>, u>;
 
 // G1's endomorphism phi(x, y) = (beta x, y) = [lambda] (x, y) with beta = 18u^3 + 18u^2 + 9u + 1
 // (a cube root of unity in Fp) and lambda = 36u^3 + 18u^2 + 6u + 1 (one mod r), and the reduced
@@ -180,20 +186,21 @@ g1_bytes ecmul_with(std::span<const std::uint8_t> input) {
   const g1_point pa = a.identity ? g1<P>::identity() : g1<P>::from_affine(a.point);
   return encode_g1<P>(g1_glv<P>::mul(pa, k));
 }
-// Mode: how the pairing's tower multiplies by xi (seed 001's experiment; ffbench --tower).
-template <class P, tower::constant_products Mode = tower::constant_products::specialized>
+// Pairing: the pairing over another tower of the field (tower_over another arithmetic), for an
+// A/B such as ffbench --tower's.
+template <class P, class Pairing = pairing<P>>
 bool pairing_check_with(std::span<const std::uint8_t> input) {
   if (input.size() % 192 != 0)
     throw error("bn254 pairing_check: the input is " + std::to_string(input.size()) +
                 " bytes, not a multiple of 192 (each pair is a G1 point of 64 bytes and a G2 point of 128)");
-  std::vector<typename pairing<P, Mode>::pair> pairs;
+  std::vector<typename Pairing::pair> pairs;
   for (std::size_t k = 0; k < input.size() / 192; ++k) {
     const std::string what = "bn254 pairing_check: pair " + std::to_string(k) + "'s ";
     const g1_input a = read_g1<P>(input, 192 * k, what + "G1 point");
     const g2_input b = read_g2<P>(input, 192 * k + 64, what + "G2 point");
     if (!a.identity && !b.identity) pairs.push_back({a.point, b.point});  // e(O, Q) = e(P, O) = 1
   }
-  return pairing<P, Mode>::product_is_one(pairs);
+  return Pairing::product_is_one(pairs);
 }
 }  // namespace detail
 

@@ -26,12 +26,4 @@ set(FF_FIELDS
   prime/ridinghood
   prime/mers512
   prime/p521
-  prime/p25519_mont
-  prime/mers256_mont
-  prime/mers384_mont
-  prime/p389_mont
-  prime/goldilocks_mont
-  prime/ridinghood_mont
-  prime/mers512_mont
-  prime/p521_mont
 )

@@ -102,7 +102,7 @@ void claims_of(certificate& cert, const corruption& corrupt) {
 }  // namespace
 
 void curve_claims(certificate& cert, const corruption& corrupt) {
-  [&]<class... C>(ff::curve_list<C...>) { (claims_of<C>(cert, corrupt), ...); }(ff::binary_curves{});
+  [&]<class... C>(ff::type_list<C...>) { (claims_of<C>(cert, corrupt), ...); }(ff::binary_curves{});
 }
 
 }  // namespace ffp

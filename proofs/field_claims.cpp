@@ -346,22 +346,22 @@ void ghash2_modulus_claim(certificate& cert) {
 }  // namespace
 
 void field_claims(certificate& cert, const corruption& corrupt) {
-  ff::for_each_field<ff::binary_fields>([&]<class F>() {
+  ff::for_each_type<ff::binary_fields>([&]<class F>() {
     if constexpr (ff::polynomial_field<F>) irreducibility_claims<F>(cert, corrupt);
   });
-  ff::for_each_field<ff::binary_fields>([&]<class F>() {
+  ff::for_each_type<ff::binary_fields>([&]<class F>() {
     if constexpr (ff::polynomial_field<F>) modulus_claim<F>(cert, corrupt);
   });
   ghash2_claims(cert);
   ghash2_modulus_claim(cert);
   std::vector<unsigned> degrees;  // of the groups GF(2^n)*, each factored once
-  ff::for_each_field<ff::binary_fields>([&]<class F>() {
+  ff::for_each_type<ff::binary_fields>([&]<class F>() {
     if (std::find(degrees.begin(), degrees.end(), F::degree) == degrees.end()) degrees.push_back(F::degree);
   });
   std::sort(degrees.begin(), degrees.end());
   for (unsigned n : degrees) factorization_claim(cert, n, corrupt);
   b256_primitive_claims(cert, corrupt);
-  ff::for_each_field<ff::binary_fields>([&]<class F>() { generator_order_claim<F>(cert, corrupt); });
+  ff::for_each_type<ff::binary_fields>([&]<class F>() { generator_order_claim<F>(cert, corrupt); });
 }
 
 }  // namespace ffp

@@ -121,15 +121,14 @@ void matrix_claims(certificate& cert, const G& root) {
 }
 
 // phi of every element of `in`, by the single-element ff::to_ghash2 and by the batch in every
-// variant this CPU runs; returns the single-element images and counts disagreements.
+// kernel this CPU runs; returns the single-element images and counts disagreements.
 std::vector<G> images(std::span<const B> in, std::size_t& kernel_disagreements, std::string& variants) {
   std::vector<G> single(in.size()), batch(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) single[i] = ff::to_ghash2(in[i]);
   variants = "single element";
-  for (auto v : {ff::iso::variant::matrix, ff::iso::variant::table5, ff::iso::variant::table5_avx2,
-                 ff::iso::variant::gfni}) {
-    if (!ff::iso::available(v)) continue;
-    ff::to_ghash2(in, std::span<G>(batch), v);
+  for (auto v : {ff::iso::kernel::matrix, ff::iso::kernel::table5, ff::iso::kernel::table5_avx2, ff::iso::kernel::gfni}) {
+    if (!ff::cpu_has(ff::iso::target_of(v))) continue;
+    ff::iso::convert<ff::b256, ff::ghash2>(v, ff::iso::direction::to_ghash2, in, std::span<G>(batch), "ffproofs");
     for (std::size_t i = 0; i < in.size(); ++i) kernel_disagreements += batch[i] != single[i];
     variants += ", " + std::string(ff::iso::to_string(v));
   }

@@ -11,7 +11,7 @@ namespace ffp {
 
 std::vector<prime_field_facts> prime_fields() {
   std::vector<prime_field_facts> fields;
-  ff::for_each_field<ff::prime_fields>([&]<class F>() {
+  ff::for_each_type<ff::prime_fields>([&]<class F>() {
     prime_field_facts f;
     f.name = std::string(F::name);
     f.modulus_text = std::string(F::modulus_text);

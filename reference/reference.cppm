@@ -430,7 +430,7 @@ NTL::ZZ to_zz(const element<F>& a) {
 }
 template <prime_family F>
 element<F> from_zz(const NTL::ZZ& z) {
-  return F::from_integer(to_limbs<F::n>(z % prime_modulus<F>()));
+  return F::from_integer(to_limbs<F::limbs>(z % prime_modulus<F>()));
 }
 // f(args...) computed in NTL's ZZ_p modulo F's prime (the modulus is pushed for the call).
 template <prime_family F, class Fn>
@@ -465,6 +465,16 @@ element<F> inverse(const element<F>& a) {
 template <prime_family F>
 element<F> power(const element<F>& a, const NTL::ZZ& e) {
   return in_zz_p<F>([&] { return from_zz_p<F>(NTL::power(to_zz_p(a), e)); });
+}
+// a b and a^e for any e >= 0 (the binary fields' any_mul and any_power, for code written over
+// both families).
+template <prime_family F>
+element<F> any_mul(const element<F>& a, const element<F>& b) {
+  return mul<F>(a, b);
+}
+template <prime_family F>
+element<F> any_power(const element<F>& a, const NTL::ZZ& e) {
+  return power<F>(a, e);
 }
 // The Legendre symbol by NTL's Jacobi (-1, 0, 1).
 template <prime_family F>

@@ -66,7 +66,7 @@ void check_field(ff::backend be, std::size_t cases) {
 int main() {
   const char* long_run = std::getenv("FF_LONG");
   const std::size_t cases = (long_run && std::string(long_run) == "1") ? 1000000 : 5000;
-  ff::for_each_field<fft::binary_fields>([&]<class F>() {
+  ff::for_each_type<fft::binary_fields>([&]<class F>() {
     for (ff::backend be : ff::available_backends(F::family))
       if (be != ff::backend::portable) check_field<F>(be, cases);
   });

@@ -1,5 +1,6 @@
-// The binary curves' operation counters (ecdh_counts, mul_base_counts) against the formulas of
-// the algorithms they count, on every curve, for scalars 1, 2, n - 1 and random ones:
+// The binary curves' operation counts (ff::testing::ecdh_counts, mul_base_counts: the curves' own
+// code run over ff::testing::counting) against the formulas of the algorithms they count, on
+// every curve (the test-only ones too), for scalars 1, 2, n - 1 and random ones:
 //   - ECDH, the Lopez-Dahab ladder over the order's b bits, then X0 / Z0: per bit a differential
 //     addition (4M + 1S, two additions) and a doubling (1M + 3S, one addition, and one M by
 //     sqrt(b) when b != 1); then 1M and one inversion;
@@ -14,7 +15,8 @@
 #include <random>
 #include <string>
 #include <vector>
-import ff;
+import ff.testing;
+import fft.binary_curves;
 
 namespace {
 
@@ -25,7 +27,7 @@ void check(bool ok, const std::string& what) {
   else if (++failed <= 30) std::printf("FAIL %s\n", what.c_str());
 }
 
-std::string show(const ff::curve::op_counts& c) {
+std::string show(const ff::testing::op_counts& c) {
   return std::to_string(c.mul) + " M, " + std::to_string(c.sqr) + " S, " + std::to_string(c.add) + " A, " +
          std::to_string(c.inv) + " I";
 }
@@ -48,14 +50,14 @@ void check_curve(std::mt19937_64& rng) {
     scalars.push_back(k);
   }
   const std::uint64_t w = C::base_windows(), complete = w - C::base_complete_from();
-  const ff::curve::op_counts ecdh{bits * (b_is_one ? 5u : 6u) + 1, 4u * bits, 3u * bits, 1};
-  const ff::curve::op_counts base{8 * w + complete * (b_is_one ? 1 : 2) + 2, 5 * w + 3 * complete + 1,
+  const ff::testing::op_counts ecdh{bits * (b_is_one ? 5u : 6u) + 1, 4u * bits, 3u * bits, 1};
+  const ff::testing::op_counts base{8 * w + complete * (b_is_one ? 1 : 2) + 2, 5 * w + 3 * complete + 1,
                                   (9 + a) * w + (3 + a) * complete, 1};
   for (const scalar& k : scalars) {
     const std::string where = std::string(C::name) + " k[0]=" + std::to_string(k[0]);
-    const auto e = C::ecdh_counts(k, C::generator());
+    const auto e = ff::testing::ecdh_counts<C>(k, C::generator());
     check(e == ecdh, where + ": ECDH counted " + show(e) + ", the formula says " + show(ecdh));
-    const auto m = C::mul_base_counts(k);
+    const auto m = ff::testing::mul_base_counts<C>(k);
     check(m == base, where + ": mul_base counted " + show(m) + ", the formula says " + show(base));
   }
 }
@@ -64,7 +66,7 @@ void check_curve(std::mt19937_64& rng) {
 
 int main() {
   std::mt19937_64 rng(163);
-  [&]<class... C>(ff::curve_list<C...>) { (check_curve<C>(rng), ...); }(ff::binary_curves{});
+  [&]<class... C>(ff::type_list<C...>) { (check_curve<C>(rng), ...); }(fft::binary_curves{});
   std::printf("binary_curves_counts: %d checks passed, %d failed\n", passed, failed);
   return failed == 0 && passed > 0 ? 0 : 1;
 }

@@ -1,5 +1,7 @@
-// The SEC 2 binary curves (ff.binary_curves) against OpenSSL's EC2M, through every binary scalar
-// backend: the curve parameters against OpenSSL's groups; public keys k G and ECDH x(k Q) on
+// The SEC 2 binary curves (ff.binary_curves) and the test-only ones (tests/systems.cmake)
+// against OpenSSL's EC2M, through every binary scalar backend: the curve parameters against
+// OpenSSL's groups (a test-only curve, which OpenSSL does not name, gets a group built from its
+// constants, which OpenSSL's EC_GROUP_check must accept: generator on the curve, n G = O); public keys k G and ECDH x(k Q) on
 // random scalars and on k = 1, 2, n - 1 (by the ladder, and on the Koblitz curves by the
 // tau-adic multiplication too); SEC 1 encodings both ways (uncompressed and
 // compressed); and agreement on refusal: random points on the curve outside the subgroup
@@ -25,6 +27,7 @@
 #include <vector>
 #include <rapidcheck.h>
 import ff.testing;
+import fft.binary_curves;
 
 namespace {
 
@@ -65,6 +68,27 @@ std::vector<std::uint8_t> octets(const EC_GROUP* g, const EC_POINT* p, point_con
   std::vector<std::uint8_t> out(EC_POINT_point2oct(g, p, form, nullptr, 0, ctx));
   EC_POINT_point2oct(g, p, form, out.data(), out.size(), ctx);
   return out;
+}
+// OpenSSL's group of the curve C: by its name, or (a curve OpenSSL does not know) built from C's
+// constants and checked by OpenSSL (EC_GROUP_check).
+template <class C>
+group_ptr group_of() {
+  const int nid = OBJ_sn2nid(std::string(C::name).c_str());
+  if (nid != NID_undef) return group_ptr(EC_GROUP_new_by_curve_name(nid));
+  using F = typename C::field;
+  std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
+  bn_ptr p(BN_new()), a(BN_new());
+  for (unsigned e : F::modulus) BN_set_bit(p.get(), int(e));
+  BN_set_word(a.get(), C::a);
+  group_ptr group(EC_GROUP_new_curve_GF2m(p.get(), a.get(), bn_of(C::b).get(), ctx.get()));
+  point_ptr g(EC_POINT_new(group.get()));
+  bn_ptr h(BN_new());
+  BN_set_word(h.get(), C::cofactor);
+  if (!EC_POINT_set_affine_coordinates(group.get(), g.get(), bn_of(C::gx).get(), bn_of(C::gy).get(), ctx.get()) ||
+      !EC_GROUP_set_generator(group.get(), g.get(), bn_of_limbs(C::order).get(), h.get()) ||
+      EC_GROUP_check(group.get(), ctx.get()) != 1)
+    return nullptr;
+  return group;
 }
 template <class C>
 typename C::scalar_type scalar_of(const BIGNUM* b) {
@@ -149,7 +173,7 @@ template <class C>
 void curve_against_openssl(const std::vector<ff::backend>& backends, int count) {
   using F = typename C::field;
   const std::string name(C::name);
-  group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str())));
+  group_ptr group = group_of<C>();
   std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
   if (!group) {
     check(false, name + ": OpenSSL has no such group");
@@ -272,7 +296,7 @@ void exceptional_sums_match_openssl(const std::vector<ff::backend>& backends) {
   using F = typename C::field;
   using LD = typename C::lopez_dahab_point;
   const std::string name(C::name);
-  group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str())));
+  group_ptr group = group_of<C>();
   std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
   std::mt19937_64 rng(0x7a0);
   for (int i = 0; i < 4; ++i) {
@@ -308,7 +332,7 @@ template <class C>
 void generated_points_match_openssl() {
   namespace gen = ff::testing;
   const std::string name(C::name);
-  group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(name.c_str())));
+  group_ptr group = group_of<C>();
   std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
   struct verdict {
     bool on_curve, in_subgroup;
@@ -359,7 +383,7 @@ template <class C>
 void recorded_line_matches_openssl(std::istringstream& in) {
   std::string a, a_pub, b, b_pub, shared;
   in >> a >> a_pub >> b >> b_pub >> shared;
-  group_ptr group(EC_GROUP_new_by_curve_name(OBJ_sn2nid(std::string(C::name).c_str())));
+  group_ptr group = group_of<C>();
   std::unique_ptr<BN_CTX, ossl_free> ctx(BN_CTX_new());
   BIGNUM *ra = nullptr, *rb = nullptr;
   BN_hex2bn(&ra, a.c_str());
@@ -393,7 +417,7 @@ void recorded_vectors_match_openssl() {
     std::string curve;
     in >> curve;
     bool known = false;
-    [&]<class... C>(ff::curve_list<C...>) {
+    [&]<class... C>(ff::type_list<C...>) {
       ((curve == C::name ? (recorded_line_matches_openssl<C>(in), known = true) : false), ...);
     }(ff::binary_curves{});
     check(known, "binary_curves_ecdh.txt: unknown curve " + curve);
@@ -413,11 +437,11 @@ int main(int argc, char** argv) {
   std::vector<ff::backend> backends;
   for (ff::backend be : ff::available_backends(ff::family::binary))
     if (be == ff::scalar_sibling(be)) backends.push_back(be);
-  [&]<class... C>(ff::curve_list<C...>) { (curve_against_openssl<C>(backends, count), ...); }(ff::binary_curves{});
-  [&]<class... C>(ff::curve_list<C...>) {
+  [&]<class... C>(ff::type_list<C...>) { (curve_against_openssl<C>(backends, count), ...); }(fft::binary_curves{});
+  [&]<class... C>(ff::type_list<C...>) {
     ([&] { if constexpr (C::b == C::field::one()) exceptional_sums_match_openssl<C>(backends); }(), ...);
-  }(ff::binary_curves{});
-  [&]<class... C>(ff::curve_list<C...>) { (generated_points_match_openssl<C>(), ...); }(ff::binary_curves{});
+  }(fft::binary_curves{});
+  [&]<class... C>(ff::type_list<C...>) { (generated_points_match_openssl<C>(), ...); }(fft::binary_curves{});
   recorded_vectors_match_openssl();
   check(exceptional_base_scalars > 0, "some scalars reach the fixed-base multiplication's exceptional sums");
   std::printf("binary_curves_openssl: %d checks against OpenSSL %s passed, %d failed (%d scalars at the fixed-base "

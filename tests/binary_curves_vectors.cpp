@@ -207,14 +207,14 @@ int main(int argc, char** argv) {
   try {
     recorded = replay_file(argv[1], backends, [](ff::backend be, const std::string& curve, std::istringstream& in) {
       bool known = false;
-      [&]<class... C>(ff::curve_list<C...>) {
+      [&]<class... C>(ff::type_list<C...>) {
         ((curve == C::name ? (replay<C>(be, in), known = true) : false), ...);
       }(ff::binary_curves{});
       return known;
     });
     wycheproof = replay_file(argv[2], backends, [](ff::backend be, const std::string& curve, std::istringstream& in) {
       bool known = false;
-      [&]<class... C>(ff::curve_list<C...>) {
+      [&]<class... C>(ff::type_list<C...>) {
         ((curve == C::name ? (replay_wycheproof<C>(be, in), known = true) : false), ...);
       }(ff::binary_curves{});
       return known;
@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> lines = read_lines(argv[1]);
   for (ff::backend be : ff::available_backends(ff::family::binary)) {
     try {
-      [&]<class... C>(ff::curve_list<C...>) { (batched_ecdh<C>(be, lines), ...); }(ff::binary_curves{});
+      [&]<class... C>(ff::type_list<C...>) { (batched_ecdh<C>(be, lines), ...); }(ff::binary_curves{});
     } catch (const ff::error& e) {
       check(false, std::string("batched: refused: ") + e.what());
     }

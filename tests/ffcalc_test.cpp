@@ -459,7 +459,7 @@ void prime_rejects_bad_input() {
   rejects_bad_requests_of_every_field<F>();
   const std::string f(F::name);
   const NTL::ZZ& p = ref::prime_modulus<F>();
-  const std::array<u64, F::n> p_limbs = F::p;
+  const std::array<u64, F::limbs> p_limbs = F::p;
   const std::string p_hex = hex_of(std::span<const u64>(p_limbs));
   expect_refused(run_ffcalc({f, "add", decimal(p), "1"}), 2, "is not below p");
   expect_refused(run_ffcalc({f, "add", "1", p_hex}), 2, "is not below p");
@@ -598,7 +598,7 @@ void register_cli_tests() {
     EXPECT_EQ(r.exit_code, 0);
     std::string text;
     for (const std::string& l : r.out) text += l + "\n";
-    ff::for_each_field<ff::fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
+    ff::for_each_type<ff::fields>([&]<class F>() { EXPECT_NE(text.find(F::name), std::string::npos) << F::name; });
     for (const char* op : {"add", "sub", "neg", "mul", "sqr", "inv", "pow", "sqrt", "trace", "half-trace", "solve",
                            "to-ghash2", "to-b256", "legendre"})
       EXPECT_NE(text.find(std::string("  ") + op + " "), std::string::npos) << op;
@@ -616,14 +616,14 @@ void register_cli_tests() {
     std::mt19937_64 rng(5);
     std::string input;
     std::vector<std::function<void(const std::string&)>> checks;
-    ff::for_each_field<ff::binary_fields>([&]<class F>() {
+    ff::for_each_type<ff::binary_fields>([&]<class F>() {
       const element<F> a = F::random(rng), b = F::random(rng);
       input += std::string(F::name) + " mul " + to_hex(a) + " " + to_hex(b) + "\n";
       checks.push_back([=](const std::string& s) {
         if (auto p = answer_element<F>(s)) EXPECT_EQ(*p, ref::any_mul(a, b));
       });
     });
-    ff::for_each_field<ff::prime_fields>([&]<class F>() {
+    ff::for_each_type<ff::prime_fields>([&]<class F>() {
       const element<F> a = F::random(rng), b = F::random(rng);
       input += std::string(F::name) + " mul " + prime_text(a, rng) + " " + prime_text(b, rng) + "\n";
       checks.push_back([=](const std::string& s) { expect_answer<F>(s, false, ref::mul(a, b)); });
@@ -812,14 +812,14 @@ void register_tests() {
   fft::register_test("ffcalc.curves", "bls12_381_g1_encodings_and_refusals", bls12_381_answers_encodings);
   fft::register_test("ffcalc.curves", "rfc7748_vectors_and_refusals", curves_answer_rfc7748_vectors);
   fft::register_test("ffcalc.curves", "binary_curve_vectors_and_refusals", binary_curves_answer_openssl_vectors);
-  ff::for_each_field<ff::binary_fields>([]<class F>() {
+  ff::for_each_type<ff::binary_fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);
     fft::register_test(suite, "stdin_random_lines_agree_with_ntl", random_lines_agree_with_ntl<F>);
     fft::register_test(suite, "one_shot_mul_agrees_with_ntl", one_shot_mul<F>);
     fft::register_test(suite, "rejects_bad_input", rejects_bad_input<F>);
     fft::register_test(suite, "stdin_errors_answered_in_place", stdin_errors_in_place<F>);
   });
-  ff::for_each_field<ff::prime_fields>([]<class F>() {
+  ff::for_each_type<ff::prime_fields>([]<class F>() {
     const std::string suite = "ffcalc." + std::string(F::name);
     fft::register_test(suite, "stdin_random_lines_agree_with_ntl", [] { prime_random_lines_agree_with_ntl<F>(false); });
     fft::register_test(suite, "stdin_random_lines_hex_agree_with_ntl", [] { prime_random_lines_agree_with_ntl<F>(true); });

@@ -36,5 +36,5 @@ void register_tests() {
   // refusal itself is tested through ffcalc).
   if (const char* forced = std::getenv("FF_BACKEND"); forced && *forced)
     if (const auto be = parse_backend(forced); be && !cpu_has(*be)) fft::skip_reason = std::string("this CPU lacks ") + forced;
-  fft::for_each_field([]<class F>() { register_field<F>("field_api." + std::string(F::name)); });
+  fft::for_each_binary_field([]<class F>() { register_field<F>("field_api." + std::string(F::name)); });
 }

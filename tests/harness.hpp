@@ -29,14 +29,15 @@ import fft.registry;
 namespace fft {
 using ff::u64;
 
-// fn.template operator()<F>() for every field under test: the registry and the test fields.
+// fn.template operator()<F>() for every binary (prime) field under test: the registry's and
+// the test-only fields.
 template <class Fn>
-void for_each_field(Fn&& fn) {
-  ff::for_each_field<fft::binary_fields>(fn);
+void for_each_binary_field(Fn&& fn) {
+  ff::for_each_type<fft::binary_fields>(fn);
 }
 template <class Fn>
 void for_each_prime_field(Fn&& fn) {
-  ff::for_each_field<fft::prime_fields>(fn);
+  ff::for_each_type<fft::prime_fields>(fn);
 }
 
 // When set, every registered test reports itself skipped with this reason (e.g. a forced

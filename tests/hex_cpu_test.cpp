@@ -47,7 +47,7 @@ void register_field(const std::string& suite) {
 }  // namespace
 
 void register_tests() {
-  fft::for_each_field([]<class F>() { register_field<F>("hex." + std::string(F::name)); });
+  fft::for_each_binary_field([]<class F>() { register_field<F>("hex." + std::string(F::name)); });
   fft::register_test("cpu", "backend_names_round_trip", [] {
     for (const backend_info& i : backend_table) EXPECT_EQ(parse_backend(to_string(i.id)), i.id);
     EXPECT_FALSE(parse_backend("sse9").has_value());

@@ -8,7 +8,7 @@ using namespace ff;
 
 namespace {
 
-using variant = iso::variant;
+using variant = iso::kernel;
 const variant all_variants[] = {variant::matrix, variant::table5, variant::table5_avx2, variant::gfni};
 
 // root^0 .. root^255 by NTL's ghash2 model (not the library's multiplication).
@@ -32,12 +32,12 @@ element<ghash2> phi_by_definition(const element<b256>& a) {
 
 element<ghash2> convert_forward(variant v, const element<b256>& a) {
   std::vector<element<ghash2>> out(1);
-  to_ghash2(std::vector{a}, out, v);
+  lab::to_ghash2(v, std::vector{a}, out);
   return out[0];
 }
 element<b256> convert_backward(variant v, const element<ghash2>& a) {
   std::vector<element<b256>> out(1);
-  to_b256(std::vector{a}, out, v);
+  lab::to_b256(v, std::vector{a}, out);
   return out[0];
 }
 
@@ -92,7 +92,7 @@ void register_matrix_tests() {
 void register_map_tests() {
   for (variant v : all_variants) {
     const std::string suite = "iso.map." + std::string(iso::to_string(v));
-    if (!iso::available(v)) {
+    if (!cpu_has(iso::target_of(v))) {
       fft::register_test(suite, "skipped", [v] { GTEST_SKIP() << iso::to_string(v) << " needs CPU features this CPU lacks"; });
       continue;
     }
@@ -126,16 +126,16 @@ void register_map_tests() {
         std::vector<element<ghash2>> g(n), g_ref(n);
         std::vector<element<b256>> back(n);
         for (auto& e : a) e = b256::random(rng);
-        to_ghash2(a, g, v);
-        to_ghash2(a, g_ref, variant::matrix);
+        lab::to_ghash2(v, a, g);
+        lab::to_ghash2(variant::matrix, a, g_ref);
         ASSERT_TRUE(g == g_ref) << "length " << n;
-        to_b256(g, back, v);
+        lab::to_b256(v, g, back);
         ASSERT_TRUE(back == a) << "length " << n;
         for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(g[i] == to_ghash2(a[i])) << "scalar, length " << n;
         // In place: the same 32-byte slots read as b256, written as ghash2.
         std::vector<element<b256>> buf(a);
-        to_ghash2(std::span<const element<b256>>(buf),
-                  std::span<element<ghash2>>(reinterpret_cast<element<ghash2>*>(buf.data()), n), v);
+        lab::to_ghash2(v, std::span<const element<b256>>(buf),
+                  std::span<element<ghash2>>(reinterpret_cast<element<ghash2>*>(buf.data()), n));
         for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(buf[i].limb == g[i].limb) << "in place, length " << n;
       }
     });

@@ -99,7 +99,7 @@ void register_field(backend be) {
 }  // namespace
 
 void register_tests() {
-  fft::for_each_field([]<class F>() {
+  fft::for_each_binary_field([]<class F>() {
     for (backend be : available_backends(F::family)) {
       register_field<F>(be);
       if (be != backend::portable)

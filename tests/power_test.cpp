@@ -1,6 +1,8 @@
-// Fixed-base powers (ff.power) against NTL's power (GF2X PowerMod, the GF2EX model for ghash2)
-// and against the project's own square-and-multiply (ff::pow), for every field, several window
-// widths (ones that divide 128 and ones that do not) and every backend; the refusals.
+// Fixed-base powers (ff.power) against NTL's power (GF2X PowerMod, the GF2EX model for ghash2,
+// ZZ_p for the prime fields) and against the project's own ff::pow, for every binary field,
+// several window widths (ones that divide 128 and ones that do not) and every backend; for the
+// registry's prime fields and the test-only p224 at three widths, on every prime backend (ifma's
+// eight lanes gathering their own entries); the refusals.
 #include "harness.hpp"
 
 using namespace ff;
@@ -35,11 +37,13 @@ std::string hex128(u128 e) {
 }
 
 constexpr std::array<unsigned, 7> widths = {1, 3, 5, 7, 8, 13, 16};
+constexpr std::array<unsigned, 3> prime_widths = {1, 8, 13};
 
 template <class F>
 void register_field() {
   const std::string suite = "power." + std::string(F::name);
   for (unsigned w : widths) {
+    if (prime_family<F> && std::find(prime_widths.begin(), prime_widths.end(), w) == prime_widths.end()) continue;
     const std::string width = "w" + std::to_string(w);
     // Shared by the tests of this width: built once, on first use.
     auto table = std::make_shared<std::unique_ptr<fixed_base_table<F>>>();
@@ -75,7 +79,7 @@ void register_field() {
     for (backend be : available_backends(F::family)) {
       fft::register_test(suite, width + "_batch_equals_scalar." + std::string(to_string(be)), [get, be] {
         const auto& t = get();
-        std::mt19937_64 rng(std::uint64_t(be) * 1000 + F::degree);
+        std::mt19937_64 rng(std::uint64_t(be) * 1000 + F::limbs);
         for (std::size_t n = 0; n <= 67; ++n) {
           std::vector<u128> e(n);
           for (auto& x : e) x = (u128{rng()} << 64) | rng();
@@ -134,6 +138,7 @@ void register_size_checks() {
 }  // namespace
 
 void register_tests() {
-  fft::for_each_field([]<class F>() { register_field<F>(); });
+  fft::for_each_binary_field([]<class F>() { register_field<F>(); });
+  ff::for_each_type<decltype(ff::concat(ff::prime_fields{}, ff::type_list<fft::p224>{}))>([]<class F>() { register_field<F>(); });
   register_size_checks();
 }

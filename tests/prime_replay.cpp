@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
-import ff;
+import ff.lab;
 
 namespace {
 
@@ -25,7 +25,7 @@ void replay(const std::string& op, const std::vector<std::string>& in, const std
   else if (op == "neg") got = ff::to_string(-value(in[0]));
   else if (op == "inv") got = ff::to_string(ff::inverse(value(in[0])));
   else if (op == "pow") {
-    ff::limbs<F::n + 1> e{};
+    ff::limbs<F::limbs + 1> e{};
     if (ff::integer::parse_unsigned(in[1], e) != ff::integer::parse_status::ok) throw ff::error("bad exponent " + in[1]);
     got = ff::to_string(ff::pow(value(in[0]), std::span<const ff::u64>(e)));
   } else if (op == "legendre") {
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
       std::string answer;
       words >> answer;
       for (ff::backend be : backends)
-        ff::visit_field<ff::prime_fields>(field, [&]<class F>() { replay<F>(op, in, answer, be); });
+        ff::visit_by_name<ff::lab::prime_fields>(field, [&]<class F>() { replay<F>(op, in, answer, be); });
     }
   } catch (const ff::error& e) {
     std::fprintf(stderr, "prime_replay: %s\n", e.what());

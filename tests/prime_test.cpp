@@ -68,7 +68,7 @@ void register_radix(const std::string& suite) {
     for (u64 limb : c) RC_ASSERT(limb < (u64(1) << r));
     RC_ASSERT(prime::to_radix<M>(ref::from_zz<F>(value(a)).limb) == c);
     // Values from p up to 2^k - 1 (digits of r bits): the forms that must lose one p.
-    ff::limbs<F::n> near{}, below_2k{}, d{};
+    ff::limbs<F::limbs> near{}, below_2k{}, d{};
     d[0] = *rc::gen::inRange<u64>(0, 1000);
     for (unsigned b = 0; b < F::form.k; ++b) below_2k[b / 64] |= u64(1) << (b % 64);
     if (*rc::gen::arbitrary<bool>()) integer::add(near, F::p, d);
@@ -79,10 +79,10 @@ void register_radix(const std::string& suite) {
   });
 }
 
+// The scalar operations against NTL: +, -, *, square, inverses, powers, Legendre and square roots.
 template <class F>
-void register_field(const std::string& suite) {
+void register_arithmetic(const std::string& suite) {
   using E = element<F>;
-  using L = ff::limbs<F::n>;
   fft::register_properties(suite, ff::testing::field_axioms<F>());
   fft::register_properties(suite, ff::testing::prime_field_laws<F>());
   fft::register_property(suite, "add_sub_neg_equal_ntl", [](const E& a, const E& b) {
@@ -114,6 +114,13 @@ void register_field(const std::string& suite) {
     RC_ASSERT(r.has_value() == (symbol >= 0));
     if (r) RC_ASSERT(ref::mul(*r, *r) == a);
   });
+}
+
+// The batches against NTL: every length and lane, in place, the inverse and the powers.
+template <class F>
+void register_batches(const std::string& suite) {
+  using E = element<F>;
+  using L = ff::limbs<F::limbs>;
   fft::register_property(suite, "batch_equals_ntl", [] {
     const auto n = *rc::gen::inRange<std::size_t>(0, 40);
     const auto a = *rc::gen::container<std::vector<E>>(n, rc::gen::arbitrary<E>());
@@ -152,9 +159,9 @@ void register_field(const std::string& suite) {
     internal(F::p_minus(1));
     internal(F::p_minus(2));
     x.fill(~u64(0));
-    x[F::n - 1] = F::p[F::n - 1] - 1;
+    x[F::limbs - 1] = F::p[F::limbs - 1] - 1;
     internal(x);
-    for (unsigned bits = 52; bits < 64 * F::n; bits += 52) {
+    for (unsigned bits = 52; bits < 64 * F::limbs; bits += 52) {
       L ones{};
       for (unsigned i = 0; i < bits; ++i) ones[i / 64] |= u64(1) << (i % 64);
       internal(ones);
@@ -220,7 +227,7 @@ void register_field(const std::string& suite) {
       inverse<F>(std::span<const E>(in_place), std::span<E>(in_place));
       ASSERT_EQ(in_place, inv) << "inverse in place, n = " << n;
       if (n % 7 != 0 && n < 68) continue;
-      // one exponent (1 to 3 limbs), then one per element (F::n limbs)
+      // one exponent (1 to 3 limbs), then one per element (F::limbs limbs)
       std::vector<u64> e(1 + n % 3);
       for (auto& w : e) w = rng();
       std::vector<E> out(n);
@@ -236,6 +243,13 @@ void register_field(const std::string& suite) {
         ASSERT_EQ(out[i], ref::power(a[i], ref::to_zz(std::span<const u64>(es[i])))) << "pow per element, n = " << n << ", element " << i;
     }
   });
+}
+
+// Text and bytes against NTL, and the refusals.
+template <class F>
+void register_encodings(const std::string& suite) {
+  using E = element<F>;
+  using L = ff::limbs<F::limbs>;
   fft::register_property(suite, "text_and_bytes_equal_ntl", [](const E& a) {
     std::ostringstream decimal;
     decimal << ref::to_zz(a);
@@ -244,62 +258,6 @@ void register_field(const std::string& suite) {
     const auto be = F::to_bytes_be(a);
     std::vector<unsigned char> le(be.rbegin(), be.rend());
     RC_ASSERT(NTL::ZZFromBytes(le.data(), long(le.size())) == ref::to_zz(a));
-  });
-  if constexpr (F::reduction == prime::reduction::fold) {
-    // a s for a one-limb s (the X25519 / X448 ladders' a24 e).
-    fft::register_property(suite, "fold_mul_small_equals_ntl", [](const E& a) {
-      const u64 s = *rc::gen::arbitrary<u64>();
-      RC_ASSERT(E{prime::fold_mul_small<F>(a.limb, s)} == ref::mul(a, F::from_integer(L{s})));
-    });
-    // The limb-boundary fold's carry out (a s = top 2^(64 n) + low with low + top C >= 2^(64 n),
-    // C = 2^(64 n) mod p), which random a almost never reach: a s = T 2^(64 n) - j for small j,
-    // T = j 2^(-64 n) mod s, kept when a < p and the carry happens. Found for s = RFC 7748's
-    // a24 when p is within a few bits of 2^(64 n).
-    if constexpr (F::form.limb_c != 0 && 64 * F::n - F::form.k <= 8)
-      fft::register_test(suite, "fold_mul_small_carry_out_equals_ntl", [] {
-        const NTL::ZZ R = NTL::power2_ZZ(long(64 * F::n)), p = ref::prime_modulus<F>(), C = R % p;
-        int carries = 0;
-        for (const long s : {121665L, 39081L})
-          for (long j = 1; j < 400; ++j) {
-            const NTL::ZZ S(s), T = (j * NTL::InvMod(R % S, S)) % S;
-            if (NTL::IsZero(T)) continue;
-            const NTL::ZZ as = T * R - j, a = as / s;
-            if (a >= p || (as % R) + (as / R) * C < R) continue;
-            L limbs{};
-            NTL::BytesFromZZ(reinterpret_cast<unsigned char*>(limbs.data()), a, long(8 * F::n));  // little-endian x86-64
-            const E ea = F::from_integer(limbs);
-            EXPECT_EQ((E{prime::fold_mul_small<F>(ea.limb, u64(s))}), ref::mul(ea, F::from_integer(L{u64(s)}))) << a;
-            ++carries;
-          }
-        EXPECT_GT(carries, 10);
-      });
-  }
-  if constexpr (F::reduction == prime::reduction::fold) register_radix<F>(suite);
-  // a k for a compile-time integer k (the towers' products by xi, the curves' 3 b): for
-  // Montgomery fields one row and a quotient estimate that may fall one short. The edge
-  // values put k x just above and just below a multiple j p, x being the internal limbs
-  // (a R for Montgomery fields): x = ceil(j p / k), floor(j p / k).
-  fft::register_test(suite, "mul_constant_equals_ntl", [] {
-    using A = prime::arithmetic<F, prime::portable>;
-    const NTL::ZZ p = ref::prime_modulus<F>();
-    const NTL::ZZ r_inverse = F::reduction == prime::reduction::montgomery ? NTL::InvMod(NTL::power2_ZZ(long(64 * F::n)) % p, p) : NTL::ZZ(1);
-    std::mt19937_64 rng(7);
-    auto check = [&]<long long K>() {
-      std::vector<E> inputs = ff::testing::edge_cases<F>();
-      const long long k = K < 0 ? -K : K;
-      for (long long j = 1; j < k && j < 64; ++j)
-        for (const NTL::ZZ& x : {(j * p + k - 1) / k, (j * p) / k}) inputs.push_back(ref::from_zz<F>(NTL::MulMod(x, r_inverse, p)));
-      for (int i = 0; i < 200; ++i) inputs.push_back(F::random(rng));
-      const E ek = ref::from_zz<F>(((NTL::ZZ(K) % p) + p) % p);
-      for (const E& a : inputs) EXPECT_EQ(E{A::template mul_constant<K>(a.limb)}, ref::mul(a, ek)) << "k = " << K << ", a = " << ref::to_zz(a);
-    };
-    check.template operator()<2>();
-    check.template operator()<3>();
-    check.template operator()<9>();
-    check.template operator()<12>();
-    check.template operator()<-9>();
-    check.template operator()<121665>();
-    check.template operator()<0xffffffffLL>();
   });
   fft::register_test(suite, "edge_cases_are_canonical_and_distinct", [] {
     const auto edges = ff::testing::edge_cases<F>();
@@ -331,6 +289,69 @@ void register_field(const std::string& suite) {
   });
 }
 
+// Products by small constants: the folds' one-limb products, the radix limbs, mul_constant.
+template <class F>
+void register_constants(const std::string& suite) {
+  using E = element<F>;
+  using L = ff::limbs<F::limbs>;
+  if constexpr (F::reduction == prime::reduction::fold) {
+    // a s for a one-limb s (the X25519 / X448 ladders' a24 e).
+    fft::register_property(suite, "fold_mul_small_equals_ntl", [](const E& a) {
+      const u64 s = *rc::gen::arbitrary<u64>();
+      RC_ASSERT(E{prime::fold_mul_small<F>(a.limb, s)} == ref::mul(a, F::from_integer(L{s})));
+    });
+    // The limb-boundary fold's carry out (a s = top 2^(64 n) + low with low + top C >= 2^(64 n),
+    // C = 2^(64 n) mod p), which random a almost never reach: a s = T 2^(64 n) - j for small j,
+    // T = j 2^(-64 n) mod s, kept when a < p and the carry happens. Found for s = RFC 7748's
+    // a24 when p is within a few bits of 2^(64 n).
+    if constexpr (F::form.limb_c != 0 && 64 * F::limbs - F::form.k <= 8)
+      fft::register_test(suite, "fold_mul_small_carry_out_equals_ntl", [] {
+        const NTL::ZZ R = NTL::power2_ZZ(long(64 * F::limbs)), p = ref::prime_modulus<F>(), C = R % p;
+        int carries = 0;
+        for (const long s : {121665L, 39081L})
+          for (long j = 1; j < 400; ++j) {
+            const NTL::ZZ S(s), T = (j * NTL::InvMod(R % S, S)) % S;
+            if (NTL::IsZero(T)) continue;
+            const NTL::ZZ as = T * R - j, a = as / s;
+            if (a >= p || (as % R) + (as / R) * C < R) continue;
+            L limbs{};
+            NTL::BytesFromZZ(reinterpret_cast<unsigned char*>(limbs.data()), a, long(8 * F::limbs));  // little-endian x86-64
+            const E ea = F::from_integer(limbs);
+            EXPECT_EQ((E{prime::fold_mul_small<F>(ea.limb, u64(s))}), ref::mul(ea, F::from_integer(L{u64(s)}))) << a;
+            ++carries;
+          }
+        EXPECT_GT(carries, 10);
+      });
+  }
+  if constexpr (F::reduction == prime::reduction::fold) register_radix<F>(suite);
+  // a k for a compile-time integer k (the towers' products by xi, the curves' 3 b): for
+  // Montgomery fields one row and a quotient estimate that may fall one short. The edge
+  // values put k x just above and just below a multiple j p, x being the internal limbs
+  // (a R for Montgomery fields): x = ceil(j p / k), floor(j p / k).
+  fft::register_test(suite, "mul_constant_equals_ntl", [] {
+    using A = prime::arithmetic<F, prime::portable>;
+    const NTL::ZZ p = ref::prime_modulus<F>();
+    const NTL::ZZ r_inverse = F::reduction == prime::reduction::montgomery ? NTL::InvMod(NTL::power2_ZZ(long(64 * F::limbs)) % p, p) : NTL::ZZ(1);
+    std::mt19937_64 rng(7);
+    auto check = [&]<long long K>() {
+      std::vector<E> inputs = ff::testing::edge_cases<F>();
+      const long long k = K < 0 ? -K : K;
+      for (long long j = 1; j < k && j < 64; ++j)
+        for (const NTL::ZZ& x : {(j * p + k - 1) / k, (j * p) / k}) inputs.push_back(ref::from_zz<F>(NTL::MulMod(x, r_inverse, p)));
+      for (int i = 0; i < 200; ++i) inputs.push_back(F::random(rng));
+      const E ek = ref::from_zz<F>(((NTL::ZZ(K) % p) + p) % p);
+      for (const E& a : inputs) EXPECT_EQ(E{A::template mul_constant<K>(a.limb)}, ref::mul(a, ek)) << "k = " << K << ", a = " << ref::to_zz(a);
+    };
+    check.template operator()<2>();
+    check.template operator()<3>();
+    check.template operator()<9>();
+    check.template operator()<12>();
+    check.template operator()<-9>();
+    check.template operator()<121665>();
+    check.template operator()<0xffffffffLL>();
+  });
+}
+
 }  // namespace
 
 void register_tests() {
@@ -339,5 +360,11 @@ void register_tests() {
     if (const auto be = choice[std::size_t(family::prime)]; be && !cpu_has(*be))
       fft::skip_reason = std::string("this CPU lacks ") + forced;
   }
-  fft::for_each_prime_field([]<class F>() { register_field<F>("prime." + std::string(F::name)); });
+  fft::for_each_prime_field([]<class F>() {
+    const std::string suite = "prime." + std::string(F::name);
+    register_arithmetic<F>(suite);
+    register_batches<F>(suite);
+    register_encodings<F>(suite);
+    register_constants<F>(suite);
+  });
 }

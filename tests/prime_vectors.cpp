@@ -17,6 +17,7 @@
 #include <vector>
 import ff.reference;
 import ff.testing;
+import ff.lab;
 
 namespace {
 
@@ -62,7 +63,7 @@ int main(int argc, char** argv) {
   NTL::SetSeed(NTL::conv<NTL::ZZ>(20261201L));
   std::ostringstream out;
   out << "# NTL ZZ_p answers for the prime fields (tests/prime_vectors.cpp writes this file; do not edit)\n";
-  ff::for_each_field<ff::prime_fields>([&]<class F>() { write_field<F>(out); });
+  ff::for_each_type<ff::lab::prime_fields>([&]<class F>() { write_field<F>(out); });
   std::ofstream(argv[1]) << out.str();
   return 0;
 }

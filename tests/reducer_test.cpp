@@ -48,7 +48,7 @@ void register_reduce_by_limbs(const std::string& suite) {
 }  // namespace
 
 void register_tests() {
-  fft::for_each_field([]<class F>() {
+  fft::for_each_binary_field([]<class F>() {
     if constexpr (polynomial_field<F>) {
       constexpr std::size_t product_limbs = (2 * (F::degree - 1)) / 64 + 1;
       const std::string suite = "reducer." + std::string(F::name);

@@ -1,9 +1,9 @@
 // X25519 and X448 against OpenSSL (EVP_PKEY_derive) on random keys, through every prime backend
-// and both ladder limbs (ff::ladder_limbs): public keys (OpenSSL's from the raw private key),
-// shared secrets with random peers' public keys and with random 32/56-byte u-coordinates (any
-// bytes are a valid input to the RFC function), and agreement on refusal: OpenSSL's derive
-// fails exactly when ff's shared_secret throws (an all-zero secret, from points of small order,
-// which the list below adds).
+// and both ladder representations (the curve's, and ff.lab.ladders' other): public keys
+// (OpenSSL's from the raw private key), shared secrets with random peers' public keys and with
+// random 32/56-byte u-coordinates (any bytes are a valid input to the RFC function), and
+// agreement on refusal: OpenSSL's derive fails exactly when ff's shared_secret throws (an
+// all-zero secret, from points of small order, which the list below adds).
 #include <array>
 #include <cstdio>
 #include <optional>
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 #include "openssl_rfc7748.hpp"
-import ff;
+import ff.lab;
 
 namespace {
 
@@ -52,15 +52,15 @@ void differential(ff::backend be, std::mt19937_64& rng, int count) {
   // Points of small order and their non-canonical encodings: u = 0, 1, p - 1, p, p + 1
   // (X448's are 0, 1 and p - 1).
   std::vector<key> peers;
-  auto encode = [](const ff::limbs<Curve::field::n>& x) {
+  auto encode = [](const ff::limbs<Curve::field::limbs>& x) {
     key k{};
     for (std::size_t i = 0; i < k.size(); ++i) k[i] = std::uint8_t(x[i / 8] >> (8 * (i % 8)));
     return k;
   };
   for (ff::u64 delta : {0, 1}) {
-    ff::limbs<Curve::field::n> small{delta}, p_plus{}, p_minus{};
+    ff::limbs<Curve::field::limbs> small{delta}, p_plus{}, p_minus{};
     ff::integer::add(p_plus, Curve::field::p, small);
-    ff::integer::sub(p_minus, Curve::field::p, ff::limbs<Curve::field::n>{1 - delta});
+    ff::integer::sub(p_minus, Curve::field::p, ff::limbs<Curve::field::limbs>{1 - delta});
     peers.push_back(encode(small));
     peers.push_back(encode(p_plus));
     peers.push_back(encode(p_minus));
@@ -73,10 +73,9 @@ void differential(ff::backend be, std::mt19937_64& rng, int count) {
     for (const key& peer : {peers.back(), peers[i % 6]}) {
       const auto ours = ff_shared<Curve>(be, priv, peer), theirs = openssl_derive<Curve>(priv, peer);
       check(ours == theirs, on + " shared secret " + Curve::to_hex(priv) + " " + Curve::to_hex(peer));
-      // The ladder in the curve's other limbs (ff::ladder_limbs), against OpenSSL too (all zero
-      // where it refuses).
-      constexpr ff::ladder_limbs other = ff::other_than(Curve::limbs);
-      check(Curve::scalarmult(be, other, priv, peer) == theirs.value_or(key{}),
+      // The ladder in the curve's other representation (ff.lab.ladders), against OpenSSL too
+      // (all zero where it refuses).
+      check(ff::lab::scalarmult_other<Curve>(be, priv, peer) == theirs.value_or(key{}),
             on + " other limbs " + Curve::to_hex(priv) + " " + Curve::to_hex(peer));
     }
   }

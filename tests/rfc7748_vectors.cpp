@@ -1,6 +1,6 @@
 // Self-contained (no OpenSSL, no NTL): X25519 and X448 against published vectors, through every
 // prime backend this build and CPU run (the aarch64 build runs it under qemu), in both ladder
-// limbs (the field's and radix, ff::ladder_limbs):
+// representations (the curve's own, and the other of ff.lab.ladders: saturated or radix limbs):
 //   - RFC 7748's vectors (tests/data/rfc7748_vectors.txt): sections 5.2 and 6; the
 //     1,000-iteration vectors in optimized builds, the 1,000,000-iteration ones only under
 //     FF_LONG=1 there (in the curve's own limbs);
@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
-import ff;
+import ff.lab;
 
 namespace {
 
@@ -46,6 +46,13 @@ bool long_run() {
 #endif
 }
 
+// The ladder's representation: the curve's own, or the other (ff.lab.ladders).
+enum class representation { own, other };
+template <class Curve>
+typename Curve::key scalarmult(ff::backend be, representation r, const typename Curve::key& k, const typename Curve::key& u) {
+  return r == representation::own ? Curve::scalarmult(be, k, u) : ff::lab::scalarmult_other<Curve>(be, k, u);
+}
+
 bool refused(auto&& fn) {
   try {
     (void)fn();
@@ -56,28 +63,28 @@ bool refused(auto&& fn) {
 }
 
 template <class Curve>
-void rfc7748_line(const std::vector<std::string>& w, ff::backend be, ff::ladder_limbs limbs, const std::string& where) {
+void rfc7748_line(const std::vector<std::string>& w, ff::backend be, representation limbs, const std::string& where) {
   using key = typename Curve::key;
   auto hex = [](const std::string& s) { return Curve::parse_key(s); };
   const std::string& kind = w[1];
   if (kind == "scalarmult") {
-    check(Curve::scalarmult(be, limbs, hex(w[2]), hex(w[3])) == hex(w[4]), where);
+    check(scalarmult<Curve>(be, limbs, hex(w[2]), hex(w[3])) == hex(w[4]), where);
   } else if (kind == "iterated") {
     const long count = std::stol(w[2]);
-    if ((count >= 1000000 && (!long_run() || limbs != Curve::limbs)) || (count >= 1000 && !optimized_build)) return;
+    if ((count >= 1000000 && (!long_run() || limbs != representation::own)) || (count >= 1000 && !optimized_build)) return;
     key k = Curve::base_point(), u = Curve::base_point();
     for (long i = 0; i < count; ++i) {
-      const key r = Curve::scalarmult(be, limbs, k, u);
+      const key r = scalarmult<Curve>(be, limbs, k, u);
       u = k;
       k = r;
     }
     check(k == hex(w[3]), where);
   } else if (kind == "dh") {
     const key alice = hex(w[2]), alice_public = hex(w[3]), bob = hex(w[4]), bob_public = hex(w[5]), shared = hex(w[6]);
-    check(Curve::scalarmult(be, limbs, alice, Curve::base_point()) == alice_public, where + " (Alice's public key)");
-    check(Curve::scalarmult(be, limbs, bob, Curve::base_point()) == bob_public, where + " (Bob's public key)");
-    check(Curve::scalarmult(be, limbs, alice, bob_public) == shared, where + " (Alice's shared secret)");
-    check(Curve::scalarmult(be, limbs, bob, alice_public) == shared, where + " (Bob's shared secret)");
+    check(scalarmult<Curve>(be, limbs, alice, Curve::base_point()) == alice_public, where + " (Alice's public key)");
+    check(scalarmult<Curve>(be, limbs, bob, Curve::base_point()) == bob_public, where + " (Bob's public key)");
+    check(scalarmult<Curve>(be, limbs, alice, bob_public) == shared, where + " (Alice's shared secret)");
+    check(scalarmult<Curve>(be, limbs, bob, alice_public) == shared, where + " (Bob's shared secret)");
   } else {
     throw ff::error(where + ": unknown kind " + kind);
   }
@@ -85,7 +92,7 @@ void rfc7748_line(const std::vector<std::string>& w, ff::backend be, ff::ladder_
 
 // tcId result flags private public shared
 template <class Curve>
-void wycheproof_line(const std::vector<std::string>& w, ff::backend be, ff::ladder_limbs limbs, const std::string& where) {
+void wycheproof_line(const std::vector<std::string>& w, ff::backend be, representation limbs, const std::string& where) {
   using key = typename Curve::key;
   const std::string &result = w[1], &flags = w[2];
   if (result == "invalid") {  // the only invalid cases: a public key of the wrong length
@@ -93,7 +100,7 @@ void wycheproof_line(const std::vector<std::string>& w, ff::backend be, ff::ladd
     return;
   }
   const key priv = Curve::parse_key(w[3]), pub = Curve::parse_key(w[4]), shared = Curve::parse_key(w[5]);
-  check(Curve::scalarmult(be, limbs, priv, pub) == shared, where);
+  check(scalarmult<Curve>(be, limbs, priv, pub) == shared, where);
   const bool zero = shared == key{};
   check(zero == (flags.find("ZeroSharedSecret") != std::string::npos), where + " (flag and secret disagree)");
   if (zero) check(refused([&] { return Curve::shared_secret(priv, pub); }), where + " (all-zero secret accepted)");
@@ -101,7 +108,7 @@ void wycheproof_line(const std::vector<std::string>& w, ff::backend be, ff::ladd
 }
 
 template <class Line>
-void replay(const char* path, ff::backend be, ff::ladder_limbs limbs, Line&& line) {
+void replay(const char* path, ff::backend be, representation limbs, Line&& line) {
   std::ifstream file(path);
   if (!file) throw ff::error(std::string("cannot read ") + path);
   int number = 0;
@@ -112,7 +119,7 @@ void replay(const char* path, ff::backend be, ff::ladder_limbs limbs, Line&& lin
     std::vector<std::string> words;
     for (std::string w; in >> w;) words.push_back(w);
     line(words, std::string(path) + ":" + std::to_string(number) + " <" + std::string(ff::to_string(be)) +
-                    (limbs == ff::ladder_limbs::radix ? ", radix limbs>" : ", field limbs>"));
+                    (limbs == representation::own ? ", own limbs>" : ", other limbs>"));
   }
 }
 
@@ -128,7 +135,7 @@ int main(int argc, char** argv) {
     if (be == ff::scalar_sibling(be)) backends.push_back(be);
   try {
     for (ff::backend be : backends)
-      for (ff::ladder_limbs limbs : {ff::ladder_limbs::field, ff::ladder_limbs::radix}) {
+      for (representation limbs : {representation::own, representation::other}) {
         replay(argv[1], be, limbs, [&](const std::vector<std::string>& w, const std::string& where) {
           if (w.at(0) == "x25519") rfc7748_line<ff::x25519>(w, be, limbs, where);
           else if (w.at(0) == "x448") rfc7748_line<ff::x448>(w, be, limbs, where);

@@ -41,7 +41,7 @@ void register_level(const std::string& suite, long degree) {
     else RC_ASSERT(L::flat(T::inverse(a), R) == NTL::InvMod(fa, R.modulus));
   }));
 }
-// Seed 001's edge cases (0, 1, 2, 8, 9, p - 1, p - 2, p/2, p/2 + 1, (p - 1)/9) in both
+// evmone's edge cases (0, 1, 2, 8, 9, p - 1, p - 2, p/2, p/2 + 1, (p - 1)/9) in both
 // coordinates of an Fp2 element: 100 elements.
 template <class P>
 std::vector<typename levels<P>::fp2::value> fp2_edges() {
@@ -62,8 +62,8 @@ void register_constants(const std::string& suite) {
   fft::register_test(suite, "fp2_edge_products_equal_ntl", [] {
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(2);
-    using lazy = bn254::fp2<P, tower::constant_products::specialized, tower::reductions::lazy>;
-    static_assert(lazy::lazy && !L::fp2::lazy);
+    using lazy = typename ff::lab::bn254_lazy_tower<P>::fp2;
+    static_assert(lazy::lazy_products && !L::fp2::lazy_products);
     const auto values = fp2_edges<P>();
     for (const auto& a : values) {
       const NTL::ZZ_pX fa = L::flat(a, R);
@@ -81,17 +81,17 @@ void register_constants(const std::string& suite) {
     const auto a = L::random(std::type_identity<typename L::fp2::value>{});
     RC_ASSERT(L::flat(L::fp2::template mul_constant<bn254::xi>(a), R) == NTL::MulMod(L::flat(a, R), R.u + 9, R.modulus));
   });
-  // Seed 001's products by xi (tower::constant_products), each against NTL, on the
-  // seed's edge cases in both coordinates and on random values.
+  // evmone's products by xi (ff.lab.towers: ff::lab::constant_products), each against NTL, on
+  // its edge cases in both coordinates and on random values.
   fft::register_test(suite, "xi_variants_equal_ntl", [] {
-    using tower::constant_products;
+    using ff::lab::constant_products;
     NTL::ZZ_pPush push(ref::prime_modulus<Fp>());
     const flat_ring& R = ring(6);
     std::vector<typename L::fp2::value> inputs = fp2_edges<P>();
     std::mt19937_64 rng(1648);
     for (int i = 0; i < 2000; ++i) inputs.push_back({Fp::random(rng).limb, Fp::random(rng).limb});
     auto times_xi = [&]<constant_products Mode>(const typename L::fp2::value& a) {
-      return L::flat(bn254::fp2<P, Mode>::template mul_constant<bn254::xi>(a), R);
+      return L::flat(ff::lab::bn254_tower<P, Mode>::fp2::template mul_constant<bn254::xi>(a), R);
     };
     for (const auto& a : inputs) {
       const NTL::ZZ_pX expected = NTL::MulMod(L::flat(a, R), R.u + 9, R.modulus);
@@ -118,7 +118,7 @@ void register_tests() {
     register_level<P, bn254::fp6<P>>("tower.bn254.fp6." + be, 6);
     register_level<P, bn254::fp12<P>>("tower.bn254.fp12." + be, 12);
     // The lazy Fp2 product (ffbench's A/B; BLS12-381's default) under Fp12.
-    register_level<P, bn254::fp12<P, tower::constant_products::specialized, tower::reductions::lazy>>("tower.bn254.fp12_lazy." + be, 12);
+    register_level<P, typename ff::lab::bn254_lazy_tower<P>::fp12>("tower.bn254.fp12_lazy." + be, 12);
     register_constants<P>("tower.bn254.constants." + be);
   });
 }

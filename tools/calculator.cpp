@@ -28,7 +28,7 @@ using ff::u64;
 // The fields ffcalc knows (the library's list), in the order --help lists them.
 std::string field_names() {
   std::string names;
-  ff::for_each_field<ff::fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
+  ff::for_each_type<ff::fields>([&]<class F>() { names += (names.empty() ? "" : " ") + std::string(F::name); });
   return names;
 }
 
@@ -203,7 +203,7 @@ std::string calculate(std::string_view op_name, std::span<const std::string_view
 
 // The Diffie-Hellman functions of RFC 7748: CURVE ecdh SCALAR U, CURVE pubkey SCALAR, keys
 // and u-coordinates in the RFC's little-endian hex.
-using curves = ff::field_list<ff::x25519, ff::x448>;
+using curves = ff::rfc7748_curves;
 
 // The arity of a curve's `ecdh SCALAR POINT` (2) or `pubkey SCALAR` (1); else a usage error.
 // point_word names the peer's value in the messages (U, POINT).
@@ -321,12 +321,12 @@ std::string calculate_bls12_381(std::string_view op_name, std::span<const std::s
 
 std::string rfc7748_curve_names() {
   std::string names;
-  ff::for_each_field<curves>([&]<class C>() { names += (names.empty() ? "" : " ") + std::string(C::name); });
+  ff::for_each_type<curves>([&]<class C>() { names += (names.empty() ? "" : " ") + std::string(C::name); });
   return names;
 }
 std::string binary_curve_names() {
   std::string names;
-  [&]<class... C>(ff::curve_list<C...>) { ((names += (names.empty() ? "" : " ") + std::string(C::name)), ...); }(ff::binary_curves{});
+  [&]<class... C>(ff::type_list<C...>) { ((names += (names.empty() ? "" : " ") + std::string(C::name)), ...); }(ff::binary_curves{});
   return names;
 }
 std::string curve_names() { return rfc7748_curve_names() + " " + binary_curve_names(); }
@@ -339,15 +339,15 @@ calculator find_field(std::string_view name) {
   if (name == "bn254") return &calculate_bn254;
   if (name == "bls12_381") return &calculate_bls12_381;
   calculator found = nullptr;
-  ff::for_each_field<curves>([&]<class C>() {
+  ff::for_each_type<curves>([&]<class C>() {
     if (name == C::name) found = &calculate_curve<C>;
   });
-  [&]<class... C>(ff::curve_list<C...>) {
+  [&]<class... C>(ff::type_list<C...>) {
     ((name == C::name ? (found = &calculate_binary_curve<C>, 0) : 0), ...);
   }(ff::binary_curves{});
   if (found) return found;
   try {
-    ff::visit_field<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
+    ff::visit_by_name<ff::fields>(name, [&]<class F>() { found = &calculate<F>; });
   } catch (const ff::error&) {
     usage_error("unknown field '" + std::string(name) + "' (fields: " + field_names() + "; curves: " + curve_names() + " bn254 bls12_381)");
   }
@@ -387,7 +387,7 @@ std::optional<reply> answer_line(std::string_view line, calculator fixed_field, 
 namespace {
 // The first field of a family in the registry: its ops and value text stand for the family's.
 template <class F, class... Rest>
-F first_field(ff::field_list<F, Rest...>);
+F first_field(ff::type_list<F, Rest...>);
 
 template <class F>
 std::string op_lines(std::span<const op<F>> list) {
@@ -406,7 +406,7 @@ std::string family_help() {
   using F = decltype(first_field(Family_fields{}));
   using extras = family_ops<F>;
   std::string fields;
-  ff::for_each_field<Family_fields>([&]<class G>() { fields += " " + std::string(G::name); });
+  ff::for_each_type<Family_fields>([&]<class G>() { fields += " " + std::string(G::name); });
   return std::string(extras::family) + " fields:" + fields + "\n  values: " + std::string(extras::values) +
          "  ops of these fields only:\n" + op_lines<F>(extras::ops);
 }

@@ -1,15 +1,19 @@
-// ff.algo.batch: multiply or square whole arrays of any field. The backend is chosen once per
-// call (ff::dispatch); the loop below, written once over the field and the backend policy,
-// runs under that backend's target, so the field's product and reduction inline into it: no
-// call, no function pointer, no run-time polynomial per element.
+// ff.algo.batch: the one batch engine of both families: multiply, square, invert and raise to
+// powers whole arrays of any field. The backend is chosen once per call (ff::dispatch); the
+// loop below, written once over the field and the backend policy (a binary field's carry-less
+// lanes, a prime field's adx or IFMA lanes alike), runs under that backend's target, so the
+// field's product and reduction inline into it: no call, no function pointer, no run-time
+// polynomial per element.
 //
 // docs/batch.md explains the loop (blocks, software pipelining, streaming); the measurements
 // behind each choice are in docs/performance/decisions.md.
 module;
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,6 +24,8 @@ import ff.core.cpu;
 import ff.core.lanes;
 import ff.core.dispatch;
 import ff.core.field;
+import ff.core.secret;
+import ff.core.arithmetic;
 import ff.algo.tuning;
 
 export namespace ff {
@@ -37,6 +43,20 @@ concept staged_kernels = requires(const std::array<limb_t<A>, F::limbs>& x) {
 }  // namespace ff
 
 namespace ff::detail {
+// The batch calls' operands (both families): equal lengths; out may be exactly an input (in
+// place), never a shifted view of one.
+template <class F>
+void check_batch(const char* what, std::size_t na, std::size_t nb, std::size_t nout, const element<F>* a,
+                 const element<F>* b, const element<F>* out) {
+  if (na != nout || nb != nout)
+    throw error(std::string(what) + ": spans differ in length (" + std::to_string(na) + ", " + std::to_string(nb) +
+                ", out " + std::to_string(nout) + ")");
+  for (const element<F>* in : {a, b}) {
+    if (!in || in == out || nout == 0) continue;
+    if (in < out + nout && out < in + nout)
+      throw error(std::string(what) + ": out partially overlaps an input (only out == input is allowed)");
+  }
+}
 
 // Operands: whether the operation reads a second array (multiply) or not (square).
 enum class operands { one, two };
@@ -160,19 +180,15 @@ FF_INLINE void padded_block(const element<F>* a, const element<F>* b, element<F>
 // Blocks per loop step in cache: one on scalar backends; on vector backends the field's
 // tuning for multiplication (two, unless two blocks of its product do not fit in the
 // registers) and two for squaring (no second operand).
-template <class F, class A, operands Ops>
+// Blocks (nonzero): the caller's choice instead (an A/B of ffbench).
+template <class F, class A, operands Ops, std::size_t Blocks = 0>
 consteval std::size_t blocks_per_step() {
-  if constexpr (A::lanes == 1) return 1;
+  if constexpr (Blocks != 0) return Blocks;
+  else if constexpr (A::lanes == 1) return 1;
   else if constexpr (Ops == operands::two) return F::tuning.mul_blocks_per_step;
   else return 2;
 }
 
-// Software pipelining (reduce step j while multiplying step j + 1) holds one more unreduced
-// product in registers, so it pays only with 32 of them.
-template <class A>
-consteval bool pipelines_batches() {
-  return A::vector_registers >= 32;
-}
 
 // Whole blocks from element i on, P blocks per step (pipelined where the policy pays for it),
 // then at most one more block. In place (out == a) stays correct: step j + 1 reads only
@@ -192,7 +208,7 @@ FF_INLINE std::size_t whole_blocks(const element<F>* a, const element<F>* b, ele
     prefetch_step(j);
     return load_and_multiply<F, A, Ops, P>(a + j, b + j, product);
   };
-  if constexpr (pipelines_batches<A>()) {
+  if constexpr (A::software_pipelining) {
     if (i + step <= n) {
       auto pending = load_step(i);
       for (; i + 2 * step <= n; i += step) {
@@ -250,10 +266,10 @@ inline constexpr bool realigns_streams = sizeof(element<F>) == 32 && A::realigne
 // (realigns_streams), the first whole block takes ordinary stores and seeds the carried row;
 // the last streamed row's tail is stored at the end. Other outputs that never align keep the
 // prefetch and use ordinary stores.
-template <class F, class A, operands Ops, bool Stream, class Product, class Reduce>
+template <class F, class A, operands Ops, bool Stream, std::size_t Blocks, class Product, class Reduce>
 FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n, Product product,
                           Reduce reduce) {
-  constexpr std::size_t W = A::lanes, P = blocks_per_step<F, A, Ops>();
+  constexpr std::size_t W = A::lanes, P = blocks_per_step<F, A, Ops, Blocks>();
   constexpr stream_shape shape = streaming_shape<F, A, Ops, P>();
   std::size_t i = 0;
   ordinary_stores ordinary;
@@ -294,7 +310,7 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
 
 // The whole batch under policy A: the streaming loop for outputs past tuning::stream_min_bytes
 // on vector backends, the in-cache loop otherwise.
-template <class F, class A, operands Ops>
+template <class F, class A, operands Ops, std::size_t Blocks = 0>
 FF_INLINE void run_batch(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
   static_assert(lane_policy<A>);
   static_assert(staged_kernels<F, A>, "batch kernels need the field's two-stage multiplication");
@@ -305,9 +321,9 @@ FF_INLINE void run_batch(const element<F>* a, const element<F>* b, element<F>* o
   };
   auto reduce = [](const auto& p) FF_LAMBDA_INLINE { return F::template reduce_product<A>(p); };
   if constexpr (A::lanes > 1) {
-    if (n * sizeof(element<F>) >= tuning::stream_min_bytes) return batch_loop<F, A, Ops, true>(a, b, out, n, product, reduce);
+    if (n * sizeof(element<F>) >= tuning::stream_min_bytes) return batch_loop<F, A, Ops, true, Blocks>(a, b, out, n, product, reduce);
   }
-  batch_loop<F, A, Ops, false>(a, b, out, n, product, reduce);
+  batch_loop<F, A, Ops, false, Blocks>(a, b, out, n, product, reduce);
 }
 
 // The batch as ff::dispatch runs it: a named kernel (profiles and disassembly then name the
@@ -324,20 +340,100 @@ struct batch_kernel {
   }
 };
 
+// The batch algorithms on top of the loop, under one policy A (inside one dispatch).
+
+// A block of the batch products: A::lanes elements times the blocks of one in-cache step.
+template <class F, class A>
+inline constexpr std::size_t block_elements = A::lanes * blocks_per_step<F, A, operands::two>();
+
+// Montgomery's trick over W interleaved columns (element i in column i mod W), so that each
+// step is one batch product of W elements: prefix products down the columns, one inversion of
+// the W column products (the same trick across them, with the scalar policy's products), then
+// back up the columns. a is padded to whole rows with ones. Constant time in the values (not
+// in which is zero: the caller refuses zeros first).
+template <class F, class A>
+FF_INLINE void batch_inverse(const element<F>* a, element<F>* out, std::size_t n) {
+  using S = typename A::scalar_policy;
+  constexpr std::size_t W = block_elements<F, A>;
+  const std::size_t rows = (n + W - 1) / W;
+  std::vector<element<F>> x(rows * W, F::one()), prefix(rows * W);
+  std::copy_n(a, n, x.begin());
+  std::copy_n(x.begin(), W, prefix.begin());
+  for (std::size_t r = 1; r < rows; ++r) run_batch<F, A, operands::two>(&prefix[(r - 1) * W], &x[r * W], &prefix[r * W], W);
+  // inv[c] = (product of column c)^-1, by the scalar trick across the W columns
+  auto scalar_mul = [](const element<F>& u, const element<F>& v) FF_LAMBDA_INLINE {
+    return element<F>{F::template mul<S>(u.limb, v.limb)};
+  };
+  std::array<element<F>, W> inv, column_prefix;
+  const element<F>* last = &prefix[(rows - 1) * W];
+  column_prefix[0] = last[0];
+  for (std::size_t c = 1; c < W; ++c) column_prefix[c] = scalar_mul(column_prefix[c - 1], last[c]);
+  element<F> t = inverse(column_prefix[W - 1]);
+  for (std::size_t c = W; c-- > 1;) {
+    inv[c] = scalar_mul(t, column_prefix[c - 1]);
+    t = scalar_mul(t, last[c]);
+  }
+  inv[0] = t;
+  // up the columns: out row r = inv * prefix row r - 1, then inv *= x row r
+  std::array<element<F>, W> row;
+  for (std::size_t r = rows; r-- > 1;) {
+    run_batch<F, A, operands::two>(inv.data(), &prefix[(r - 1) * W], row.data(), W);
+    run_batch<F, A, operands::two>(inv.data(), &x[r * W], inv.data(), W);
+    for (std::size_t c = 0; c < W && r * W + c < n; ++c) out[r * W + c] = row[c];
+  }
+  for (std::size_t c = 0; c < W && c < n; ++c) out[c] = inv[c];
+}
+
+// out[i] = a[i]^e[i] (PerElement: each exponent F::limbs limbs) or a[i]^e (one exponent),
+// square and multiply over the batch in chunks that stay in L1: every bit squares and
+// multiplies every element and keeps the product by a constant-time select, so neither the
+// values nor the exponents leak.
+template <class F, class A, bool PerElement>
+FF_INLINE void batch_pow(const element<F>* a, std::span<const u64> e, const std::array<u64, F::limbs>* exponents,
+                         element<F>* out, std::size_t n, std::size_t exponent_limbs) {
+  constexpr std::size_t chunk = 256;
+  std::array<element<F>, chunk> base, acc, t;
+  for (std::size_t start = 0; start < n; start += chunk) {
+    const std::size_t m = std::min(chunk, n - start);
+    for (std::size_t i = 0; i < m; ++i) base[i] = a[start + i], acc[i] = F::one();
+    for (std::size_t bit = 64 * exponent_limbs; bit-- > 0;) {
+      run_batch<F, A, operands::one>(acc.data(), acc.data(), acc.data(), m);
+      run_batch<F, A, operands::two>(acc.data(), base.data(), t.data(), m);
+      if constexpr (PerElement) {
+        for (std::size_t i = 0; i < m; ++i)
+          acc[i] = select_words(0 - ((exponents[start + i][bit / 64] >> (bit % 64)) & 1), t[i], acc[i]);
+      } else {
+        const u64 set = 0 - ((e[bit / 64] >> (bit % 64)) & 1);
+        for (std::size_t i = 0; i < m; ++i) acc[i] = select_words(set, t[i], acc[i]);
+      }
+    }
+    std::copy_n(acc.begin(), m, out + start);
+  }
+}
+
 }  // namespace ff::detail
 
 export namespace ff {
 
-// A field whose batches run the staged kernels above over its batch policies (a family
-// without them, such as the prime fields until their vector backend, brings its own loop).
+// A field whose batches run the staged kernels above over its batch policies.
 template <class F>
-concept batched_field = field<F> && requires { typename F::batch_policies; };
+concept batched_field = field<F> && field_kernels<F>;
 
-// out[i] = a[i] * b[i] with an explicit backend (refused when this CPU lacks it).
+// The batch loop under the policy A, without a dispatch: for code that runs several batches
+// inside its own dispatch (the batch inverse and powers below). out[i] = a[i] b[i], or a[i]^2
+// for Square (b unread); out may be exactly a or b. Blocks: blocks per in-cache step instead of
+// the field's tuning (ffbench measures the choice).
+template <batched_field F, class A, bool Square = false, std::size_t Blocks = 0>
+FF_INLINE void batch_products(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
+  detail::run_batch<F, A, Square ? detail::operands::one : detail::operands::two, Blocks>(a, b, out, n);
+}
+
+// out[i] = a[i] * b[i] with an explicit backend (refused when this CPU lacks it; a batch-only
+// backend the field has no kernels for runs its scalar sibling).
 template <batched_field F>
 void mul(backend be, std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
   detail::check_batch<F>("ff::mul", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
-  dispatch<typename F::batch_policies>(be, detail::batch_kernel<F, detail::operands::two>{a.data(), b.data(), out.data(), out.size()});
+  dispatch_batch<typename F::batch_policies>(be, detail::batch_kernel<F, detail::operands::two>{a.data(), b.data(), out.data(), out.size()});
 }
 
 // out[i] = a[i]^2 with an explicit backend.
@@ -345,7 +441,7 @@ template <batched_field F>
 void square(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
   detail::check_batch<F>("ff::square", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
   // b is never read (operands::one); a stands in so that no null pointer is offset.
-  dispatch<typename F::batch_policies>(be, detail::batch_kernel<F, detail::operands::one>{a.data(), a.data(), out.data(), out.size()});
+  dispatch_batch<typename F::batch_policies>(be, detail::batch_kernel<F, detail::operands::one>{a.data(), a.data(), out.data(), out.size()});
 }
 
 // The same with the family's batch backend (FF_BACKEND or the fastest available).
@@ -364,6 +460,63 @@ void mul(const std::vector<element<F>>& a, const std::vector<element<F>>& b, std
 template <batched_field F>
 void square(const std::vector<element<F>>& a, std::vector<element<F>>& out) {
   square<F>(std::span<const element<F>>(a), std::span<element<F>>(out));
+}
+
+// out[i] = a[i] + b[i], a[i] - b[i] (no product: no backend).
+template <batched_field F>
+void add(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::add", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] + b[i];
+}
+template <batched_field F>
+void sub(std::span<const element<F>> a, std::span<const element<F>> b, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::sub", a.size(), b.size(), out.size(), a.data(), b.data(), out.data());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = a[i] - b[i];
+}
+
+// out[i] = a[i]^-1 with one inversion (Montgomery's trick, its products batched). A zero
+// anywhere is an ff::error naming its index, and nothing is written.
+template <batched_field F>
+void inverse(backend be, std::span<const element<F>> a, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::inverse", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (declassify(a[i].is_zero()))
+      throw error(std::string(F::name) + ": batch inverse: element " + std::to_string(i) + " is zero");
+  if (a.empty()) return;
+  dispatch_batch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
+    detail::batch_inverse<F, A>(a.data(), out.data(), a.size());
+  });
+}
+template <batched_field F>
+void inverse(std::span<const element<F>> a, std::span<element<F>> out) {
+  inverse<F>(batch_backend(F::family), a, out);
+}
+
+// out[i] = a[i]^e for one exponent e (little-endian limbs), constant time in a and e (its
+// length is public).
+template <batched_field F>
+void pow(backend be, std::span<const element<F>> a, std::span<const u64> e, std::span<element<F>> out) {
+  detail::check_batch<F>("ff::pow", a.size(), a.size(), out.size(), a.data(), nullptr, out.data());
+  dispatch_batch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
+    detail::batch_pow<F, A, false>(a.data(), e, nullptr, out.data(), a.size(), e.size());
+  });
+}
+template <batched_field F>
+void pow(std::span<const element<F>> a, std::span<const u64> e, std::span<element<F>> out) {
+  pow<F>(batch_backend(F::family), a, e, out);
+}
+// out[i] = a[i]^e[i], each exponent F::limbs little-endian limbs; constant time in a and e.
+template <batched_field F>
+void pow(backend be, std::span<const element<F>> a, std::span<const std::array<u64, F::limbs>> e,
+         std::span<element<F>> out) {
+  detail::check_batch<F>("ff::pow", a.size(), e.size(), out.size(), a.data(), nullptr, out.data());
+  dispatch_batch<typename F::batch_policies>(be, [&]<class A>() FF_LAMBDA_INLINE {
+    detail::batch_pow<F, A, true>(a.data(), {}, e.data(), out.data(), a.size(), F::limbs);
+  });
+}
+template <batched_field F>
+void pow(std::span<const element<F>> a, std::span<const std::array<u64, F::limbs>> e, std::span<element<F>> out) {
+  pow<F>(batch_backend(F::family), a, e, out);
 }
 
 }  // namespace ff

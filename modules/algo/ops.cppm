@@ -1,15 +1,49 @@
-// ff.algo.ops: scalar algorithms written once for every field, on top of its multiplication
-// and squaring (found by argument-dependent lookup in namespace ff).
+// ff.algo.ops: the scalar API written once for every field: the product and the square of one
+// element (the field's kernel under the family's scalar backend, dispatched once per call), and
+// the algorithms on top of them (found by argument-dependent lookup in namespace ff; a family
+// overrides one with a more constrained overload where it has a better algorithm).
 module;
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <span>
+#include "fieldlab/macros.h"
 export module ff.algo.ops;
 import ff.core.element;
 import ff.core.secret;
+import ff.core.cpu;
+import ff.core.dispatch;
+import ff.core.field;
 
 export namespace ff {
+
+// a * b with an explicit backend (tests and proofs compare backends with it). A batch-only
+// backend (vpclmul512, ifma) multiplies one element with its scalar sibling.
+template <field_kernels F>
+inline element<F> mul(backend be, const element<F>& a, const element<F>& b) {
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+    return element<F>{F::template mul<A>(a.limb, b.limb)};
+  });
+}
+template <field_kernels F>
+inline element<F> square(backend be, const element<F>& a) {
+  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
+    return element<F>{F::template square<A>(a.limb)};
+  });
+}
+// The same with the family's scalar backend (FF_BACKEND or the fastest).
+template <field_kernels F>
+inline element<F> operator*(const element<F>& a, const element<F>& b) {
+  return mul(scalar_backend(F::family), a, b);
+}
+template <field_kernels F>
+inline element<F>& operator*=(element<F>& a, const element<F>& b) {
+  return a = a * b;
+}
+template <field_kernels F>
+inline element<F> square(const element<F>& a) {
+  return square(scalar_backend(F::family), a);
+}
 
 // a^(2^k): k squarings.
 template <class F>

@@ -231,7 +231,7 @@ class fixed_base_table {
   std::unique_ptr<element<F>[], free_deleter> entries_;
 
   inline void run(backend be, const u128* e, element<F>* out, std::size_t n) const {
-    dispatch<typename F::batch_policies>(be, detail::power_kernel<F>{data(), bits_, e, out, n});
+    dispatch_batch<typename F::batch_policies>(be, detail::power_kernel<F>{data(), bits_, e, out, n});
   }
 
   // Cache-line aligned; tables of 2 MiB or more on 2 MiB boundaries with transparent huge

@@ -149,7 +149,8 @@ struct window_table {
   std::size_t bytes() const { return std::size_t(windows) * entries * sizeof(v4u64); }
 };
 
-namespace detail {
+}  // namespace ff::iso
+namespace ff::iso::detail {
 
 template <std::size_t... J>
 FF_INLINE void table_windows(const v4u64* t, u128 lo, u128 hi, v4u64 (&acc)[4], std::index_sequence<J...>) {
@@ -177,7 +178,8 @@ FF_INLINE void table_loop(const window_table& table, const u64* in, u64* out, st
   }
 }
 
-}  // namespace detail
+}  // namespace ff::iso::detail
+export namespace ff::iso {
 
 inline const window_table& table5(direction d) {
   static const window_table forward(to_ghash2_matrix()), backward(to_b256_matrix());
@@ -212,7 +214,8 @@ inline const gfni_table& gfni_tables(direction d) {
   return d == direction::to_ghash2 ? forward : backward;
 }
 
-namespace detail {
+}  // namespace ff::iso
+namespace ff::iso::detail {
 
 // Byte-permutation indices (computed once; see gfni::convert_block).
 struct gfni_permutations {
@@ -238,7 +241,8 @@ inline const gfni_permutations& permutations() {
 
 FF_INLINE void load_v8(const void* p, v8u64& v) { std::memcpy(&v, p, sizeof v); }
 
-}  // namespace detail
+}  // namespace ff::iso::detail
+export namespace ff::iso {
 
 #if defined(__x86_64__)
 // The GFNI conversion of 8 elements: transpose bytes in (VPERMI2B + blend), 128 affine
@@ -279,7 +283,8 @@ struct gfni {
   }
 };
 
-namespace detail {
+}  // namespace ff::iso
+namespace ff::iso::detail {
 FF_INLINE void gfni_loop(const gfni_table& table, const u64* in, u64* out, std::size_t n) {
   const gfni_permutations& perm = permutations();
   std::size_t i = 0;
@@ -291,60 +296,73 @@ FF_INLINE void gfni_loop(const gfni_table& table, const u64* in, u64* out, std::
     std::memcpy(out + 4 * i, tout, (n - i) * 32);
   }
 }
-}  // namespace detail
+}  // namespace ff::iso::detail
+export namespace ff::iso {
 #endif
 
-// The conversion kernels, all kept measurable (docs/isomorphism.md has their numbers).
-enum class variant { matrix, table5, table5_avx2, gfni };
-inline std::string_view to_string(variant v) {
+// The conversion kernels, one policy each (docs/isomorphism.md has their numbers), keyed by
+// iso::kernel and dispatched by ff::dispatch like a family's backends; the public functions
+// below take the fastest this CPU runs.
+enum class kernel { matrix, table5, table5_avx2, gfni };
+inline std::string_view to_string(kernel k) {
   constexpr std::array<std::string_view, 4> names = {"matrix", "table5", "table5_avx2", "gfni"};
-  return names[std::size_t(v)];
+  return names[std::size_t(k)];
 }
-// The instruction set each variant runs under.
-constexpr isa target_of(variant v) {
-  return v == variant::table5_avx2 ? isa::avx2 : v == variant::gfni ? isa::gfni512 : isa::baseline;
-}
-inline bool available(variant v) { return cpu_has(target_of(v)); }
-// The fastest this CPU runs (chosen once).
-inline variant fastest_variant() {
-  static const variant v = available(variant::gfni) ? variant::gfni
-                           : available(variant::table5_avx2) ? variant::table5_avx2
-                                                             : variant::table5;
-  return v;
+// The instruction set each kernel runs under.
+constexpr isa target_of(kernel k) {
+  return k == kernel::table5_avx2 ? isa::avx2 : k == kernel::gfni ? isa::gfni512 : isa::baseline;
 }
 
-// n elements of 4 limbs, in -> out (no partial overlap), with an explicit variant.
-inline void convert(variant v, direction d, const u64* in, u64* out, std::size_t n) {
-  if (!available(v)) throw error("ff::iso: variant '" + std::string(to_string(v)) + "' needs CPU features this CPU lacks");
-  if (v == variant::matrix) {
+// Bit by bit, by the matrix (the definition).
+struct matrix_kernel {
+  static constexpr kernel id = kernel::matrix;
+  static void convert(direction d, const u64* in, u64* out, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) {
       vec256 x;
       std::memcpy(x.data(), in + 4 * i, 32);
       const vec256 y = apply_matrix(matrix_of(d), x);
       std::memcpy(out + 4 * i, y.data(), 32);
     }
-  } else if (v == variant::table5) {
-    const window_table& t = table5(d);
-    run_with<isa::baseline>([&]() FF_LAMBDA_INLINE { detail::table_loop(t, in, out, n); });
-  } else {
-#if defined(__x86_64__)
-    if (v == variant::table5_avx2) {
-      const window_table& t = table5(d);
-      run_with<isa::avx2>([&]() FF_LAMBDA_INLINE { detail::table_loop(t, in, out, n); });
-    } else {
-      const gfni_table& t = gfni_tables(d);
-      run_with<isa::gfni512>([&]() FF_LAMBDA_INLINE { detail::gfni_loop(t, in, out, n); });
-    }
-#endif
   }
+};
+// The 5-bit window tables, in general registers or (Avx2) ymm.
+template <kernel Id>
+struct table5_kernel {
+  static constexpr kernel id = Id;
+  FF_INLINE static void convert(direction d, const u64* in, u64* out, std::size_t n) {
+    detail::table_loop(table5(d), in, out, n);
+  }
+};
+#if defined(__x86_64__)
+struct gfni_kernel {
+  static constexpr kernel id = kernel::gfni;
+  FF_INLINE static void convert(direction d, const u64* in, u64* out, std::size_t n) {
+    detail::gfni_loop(gfni_tables(d), in, out, n);
+  }
+};
+using kernels = policy_list<matrix_kernel, table5_kernel<kernel::table5>, table5_kernel<kernel::table5_avx2>, gfni_kernel>;
+#else
+using kernels = policy_list<matrix_kernel, table5_kernel<kernel::table5>>;
+#endif
+
+// The fastest this CPU runs (chosen once).
+inline kernel fastest_kernel() {
+  static const kernel k = cpu_has(target_of(kernel::gfni))          ? kernel::gfni
+                          : cpu_has(target_of(kernel::table5_avx2)) ? kernel::table5_avx2
+                                                                    : kernel::table5;
+  return k;
 }
 
-}  // namespace ff::iso
+// n elements of 4 limbs, in -> out (no partial overlap), with the kernel k (refused when this
+// CPU lacks it).
+inline void convert(kernel k, direction d, const u64* in, u64* out, std::size_t n) {
+  dispatch<kernels>(k, [&]<class K>() FF_LAMBDA_INLINE { K::convert(d, in, out, n); });
+}
 
-namespace ff::detail {
+// The same for spans of elements (out == in allowed, other overlaps refused), checked; what
+// names the caller in the messages.
 template <class From, class To>
-void iso_convert_checked(const char* what, ff::iso::variant v, ff::iso::direction d, std::span<const element<From>> in,
-                         std::span<element<To>> out) {
+void convert(kernel k, direction d, std::span<const element<From>> in, std::span<element<To>> out, const char* what) {
   if (in.size() != out.size())
     throw error(std::string(what) + ": spans differ in length (in " + std::to_string(in.size()) + ", out " +
                 std::to_string(out.size()) + ")");
@@ -356,9 +374,10 @@ void iso_convert_checked(const char* what, ff::iso::variant v, ff::iso::directio
     throw error(std::string(what) + ": out partially overlaps in (only out == in is allowed)");
   if (in.empty()) return;
   // out == in is fine: every kernel reads a whole element (or block of 8) before writing it.
-  ff::iso::convert(v, d, in.data()->limb.data(), out.data()->limb.data(), in.size());
+  convert(k, d, in.data()->limb.data(), out.data()->limb.data(), in.size());
 }
-}  // namespace ff::detail
+
+}  // namespace ff::iso
 
 export namespace ff {
 
@@ -370,14 +389,12 @@ inline element<b256> to_b256(const element<ghash2>& a) {
   return {iso::detail::table_convert(iso::table5(iso::direction::to_b256), a.limb.data())};
 }
 
-// Batches, with the fastest variant this CPU runs (chosen once per call) or an explicit one.
-inline void to_ghash2(std::span<const element<b256>> in, std::span<element<ghash2>> out,
-                      iso::variant v = iso::fastest_variant()) {
-  detail::iso_convert_checked<b256, ghash2>("ff::to_ghash2", v, iso::direction::to_ghash2, in, out);
+// Batches, with the fastest kernel this CPU runs (chosen once per call).
+inline void to_ghash2(std::span<const element<b256>> in, std::span<element<ghash2>> out) {
+  iso::convert<b256, ghash2>(iso::fastest_kernel(), iso::direction::to_ghash2, in, out, "ff::to_ghash2");
 }
-inline void to_b256(std::span<const element<ghash2>> in, std::span<element<b256>> out,
-                    iso::variant v = iso::fastest_variant()) {
-  detail::iso_convert_checked<ghash2, b256>("ff::to_b256", v, iso::direction::to_b256, in, out);
+inline void to_b256(std::span<const element<ghash2>> in, std::span<element<b256>> out) {
+  iso::convert<ghash2, b256>(iso::fastest_kernel(), iso::direction::to_b256, in, out, "ff::to_b256");
 }
 
 }  // namespace ff

@@ -1,6 +1,6 @@
-// ff.binary.ops: the scalar API of every binary field. One-element products run the field's
-// kernel under the family's scalar backend (ff::dispatch, once per call); inverse, sqrt,
-// trace, half trace and the quadratic solver are written once on top of them.
+// ff.binary.ops: the scalar API of every binary field beyond the products (which ff.algo.ops
+// writes once for both families): inverse, sqrt, trace, half trace and the quadratic solver,
+// written once on top of the products.
 module;
 #include <array>
 #include <bit>
@@ -22,35 +22,6 @@ import ff.binary.policies;
 import ff.binary.field;
 
 export namespace ff {
-
-// a * b with an explicit backend (tests and proofs compare backends with it). A batch-only
-// backend (vpclmul256, vpclmul512) multiplies one element with its scalar sibling (pclmul).
-template <binary_family F>
-inline element<F> mul(backend be, const element<F>& a, const element<F>& b) {
-  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
-    return element<F>{F::template mul<A>(a.limb, b.limb)};
-  });
-}
-template <binary_family F>
-inline element<F> square(backend be, const element<F>& a) {
-  return dispatch<typename F::scalar_policies>(scalar_sibling(be), [&]<class A>() FF_LAMBDA_INLINE {
-    return element<F>{F::template square<A>(a.limb)};
-  });
-}
-
-// The same with the family's scalar backend (FF_BACKEND or the fastest).
-template <binary_family F>
-inline element<F> operator*(const element<F>& a, const element<F>& b) {
-  return mul(scalar_backend(family::binary), a, b);
-}
-template <binary_family F>
-inline element<F>& operator*=(element<F>& a, const element<F>& b) {
-  return a = a * b;
-}
-template <binary_family F>
-inline element<F> square(const element<F>& a) {
-  return square(scalar_backend(family::binary), a);
-}
 
 namespace binary {
 // a^(2^n - 2) (a^-1, and 0 for 0) by Itoh-Tsujii under the policy A: beta_k = a^(2^k - 1)
@@ -115,7 +86,8 @@ element<F> half_trace(const element<F>& a) {
   return h;
 }
 
-namespace detail {
+}  // namespace ff
+namespace ff::detail {
 // An element of trace 1 (the first monomial that has one), for even-degree fields.
 template <binary_family F>
 const element<F>& trace_one_element() {
@@ -126,7 +98,8 @@ const element<F>& trace_one_element() {
   }();
   return delta;
 }
-}  // namespace detail
+}  // namespace ff::detail
+export namespace ff {
 
 // A root z of z^2 + z = c (the other root is z + 1), or nullopt when Tr(c) = 1 (no root).
 template <binary_family F>

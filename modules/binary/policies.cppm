@@ -4,12 +4,9 @@
 // portable, PCLMULQDQ, PMULL) or on 4 or 8 at a time (limb = a vector of u64, one element per
 // lane: VPCLMULQDQ on ymm / zmm).
 //
-// Beyond its storage (ff::lane_policy, ff.core.lanes) a binary policy declares:
-//   clmul(a, b, lo, hi)   the 128-bit carry-less product of two limbs, lane by lane;
-//   square(a, lo, hi)     the same for a * a;
-//   product               karatsuba or schoolbook for the N-limb products;
-//   funnel_shifts         whether (hi << k) | (lo >> (64 - k)) is one instruction (the fields'
-//                         reductions then use ff::sparse_reduction).
+// Beyond its storage (ff::lane_policy, ff.core.lanes) a binary policy declares what
+// clmul_policy below lists: the carry-less product of two limbs, the product shape, and its
+// capabilities.
 // Policies carry no target attribute: ff::dispatch compiles the kernel that inlines them for
 // the backend's instruction set, and the few instructions the vector extensions cannot express
 // come from ff.core.simd. Vectors go by reference: a by-value vector argument in a function
@@ -19,6 +16,7 @@ module;
 #include <concepts>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include "fieldlab/macros.h"
 export module ff.binary.policies;
 import ff.core.element;
@@ -74,15 +72,34 @@ concept clmul_arithmetic = requires(const limb_t<A>& a, limb_t<A>& lo, limb_t<A>
   { A::product } -> std::convertible_to<product_shape>;
 };
 
+// Beyond clmul_arithmetic, a binary backend policy declares:
+//   funnel_shifts     whether (hi << k) | (lo >> (64 - k)) is one instruction (the fields'
+//                     reductions then use ff::sparse_reduction);
+//   xmm_blocks        whether single elements of three limbs or more are multiplied in xmm
+//                     blocks (ff.binary.xmm) rather than in general registers;
+//   outline_products  whether code above calls the products out of line (outlined<Op>), as
+//                     ff::binary::arithmetic does for the portable carry-less product.
 template <class A>
-concept clmul_policy = lane_policy<A> && clmul_arithmetic<A> && requires {
-  { A::funnel_shifts } -> std::convertible_to<bool>;
-};
+concept clmul_policy =
+    lane_policy<A> && clmul_arithmetic<A> && requires {
+      { A::funnel_shifts } -> std::convertible_to<bool>;
+      { A::xmm_blocks } -> std::convertible_to<bool>;
+      { A::outline_products } -> std::convertible_to<bool>;
+    } && (!A::outline_products || requires(const u64& a) { A::template outlined<std::negate<>>(a); });
 
 struct portable : scalar_lanes {
   static constexpr backend id = backend::portable;
+  using scalar_policy = portable;
   static constexpr product_shape product = product_shape::karatsuba;
-  static constexpr bool funnel_shifts = false;
+  static constexpr bool funnel_shifts = false, xmm_blocks = false;
+  // The software carry-less product is large: inlined into every curve formula it made single
+  // functions of a megabyte (K-571's tau-adic multiplication) and the curve units' compile
+  // minutes longer, for a call that costs well under 1% of the product it calls.
+  static constexpr bool outline_products = true;
+  template <class Op, class... Args>
+  [[gnu::noinline]] static auto outlined(const Args&... args) {
+    return Op{}(args...);
+  }
   FF_INLINE static constexpr void clmul(const u64& a, const u64& b, u64& lo, u64& hi) { clmul64_portable(a, b, lo, hi); }
   FF_INLINE static constexpr void square(const u64& a, u64& lo, u64& hi) {
     lo = spread_bits32(a);
@@ -91,12 +108,14 @@ struct portable : scalar_lanes {
 };
 static_assert(clmul_policy<portable>);
 
-// One 64 x 64 product per instruction, from and to general registers (PCLMULQDQ, PMULL).
-template <backend Id, product_shape Shape>
+// One 64 x 64 product per instruction, from and to general registers (PCLMULQDQ, PMULL);
+// XmmBlocks: single elements of three limbs or more held in xmm blocks.
+template <backend Id, product_shape Shape, bool XmmBlocks>
 struct scalar_clmul : scalar_lanes {
   static constexpr backend id = Id;
+  using scalar_policy = scalar_clmul;
   static constexpr product_shape product = Shape;
-  static constexpr bool funnel_shifts = false;
+  static constexpr bool funnel_shifts = false, xmm_blocks = XmmBlocks, outline_products = false;
   FF_INLINE static void clmul(const u64& a, const u64& b, u64& lo, u64& hi) { simd::clmul(a, b, lo, hi); }
   FF_INLINE static void square(const u64& a, u64& lo, u64& hi) { simd::clmul(a, a, lo, hi); }
 };
@@ -105,7 +124,7 @@ struct scalar_clmul : scalar_lanes {
 // One element at a time every Karatsuba XOR is a round trip between general and xmm registers:
 // schoolbook's extra clmul is cheaper (docs/performance/decisions.md). Fields of three limbs or
 // more multiply one element in xmm blocks instead (ff.binary.xmm); the bulk loops use this.
-using pclmul = scalar_clmul<backend::pclmul, product_shape::schoolbook>;
+using pclmul = scalar_clmul<backend::pclmul, product_shape::schoolbook, true>;
 static_assert(clmul_policy<pclmul>);
 
 // VPCLMULQDQ on W lanes of a vector V: it multiplies the even qwords (imm 0x00) and the odd
@@ -125,8 +144,10 @@ struct vpclmul_lanes : vector_lanes<V, W> {
 
 struct vpclmul256 : vpclmul_lanes<v4u64, 4> {
   static constexpr backend id = backend::vpclmul256;
-  static constexpr unsigned vector_registers = 16;  // ymm0-15: the target has no AVX-512VL
-  static constexpr bool funnel_shifts = false;
+  using scalar_policy = pclmul;
+  // Not pipelined: ymm0-15 do not hold one more step's products (the target has no AVX-512VL).
+  static constexpr bool software_pipelining = false;
+  static constexpr bool funnel_shifts = false, xmm_blocks = false, outline_products = false;
   // No non-temporal stores: 32-byte ones made the streaming loops slower (decisions.md).
   static constexpr bool nontemporal_stores = false, realigned_stores = false;
 };
@@ -134,8 +155,11 @@ static_assert(clmul_policy<vpclmul256>);
 
 struct vpclmul512 : vpclmul_lanes<v8u64, 8> {
   static constexpr backend id = backend::vpclmul512;
-  static constexpr unsigned vector_registers = 32;  // zmm0-31
+  using scalar_policy = pclmul;
+  // Pipelined: zmm0-31 hold one more step's products (decisions.md, "Batch loop").
+  static constexpr bool software_pipelining = true;
   static constexpr bool funnel_shifts = true;  // vpshldq (AVX512-VBMI2)
+  static constexpr bool xmm_blocks = false, outline_products = false;
   static constexpr bool nontemporal_stores = true, realigned_stores = true;
   // The batch layout with non-temporal stores; p aligned to a vector.
   template <std::size_t N>
@@ -177,7 +201,7 @@ using scalar_policies = policy_list<portable, pclmul>;
 using batch_policies = policy_list<portable, pclmul, vpclmul256, vpclmul512>;
 
 #elif defined(__aarch64__)
-using pmull = scalar_clmul<backend::pmull, product_shape::karatsuba>;
+using pmull = scalar_clmul<backend::pmull, product_shape::karatsuba, false>;
 static_assert(clmul_policy<pmull>);
 
 using scalar_policies = policy_list<portable, pmull>;

@@ -244,7 +244,7 @@ struct polynomial_basis : binary_field_base<F> {
   // limbs the general-register path's shorter chain was faster (decisions.md).
   template <class A>
   static constexpr bool in_xmm =
-      A::id == backend::pclmul && N >= 3 && F::plain_product && binary::xmm::block_reduction<F>::fits;
+      A::xmm_blocks && N >= 3 && F::plain_product && binary::xmm::block_reduction<F>::fits;
   FF_INLINE static std::array<u64, N> reduce_blocks(const std::array<binary::xmm::block, N>& p) {
     return binary::xmm::to_limbs<N>(binary::xmm::block_reduction<F>::reduce(p));
   }

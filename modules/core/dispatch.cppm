@@ -1,10 +1,12 @@
 // ff.core.dispatch: the one place where a backend becomes a policy type and a target.
 //
-// A family lists its backend policies (policy_list<...>); each policy names its backend (A::id).
-// dispatch<Policies>(b, fn) finds the policy P of backend b and calls fn.template operator()<P>()
-// inside a function compiled for P's instruction set (the backend's ff::isa), so the caller's
-// kernel, written once over the policy, inlines there with that ISA. Call it once per
-// top-level operation (a batch, a power, a single product), never per element.
+// A family lists its backend policies (policy_list<...>); each policy names its key (A::id: a
+// backend, or another choice of kernels with its own ff::isa, such as the isomorphism's
+// conversion kernels). dispatch<Policies>(k, fn) finds the policy P of key k and calls
+// fn.template operator()<P>() inside a function compiled for P's instruction set
+// (target_of(k)), so the caller's kernel, written once over the policy, inlines there with that
+// ISA. Call it once per top-level operation (a batch, a power, a single product), never per
+// element.
 //
 // fn must be an always-inline generic lambda (FF_LAMBDA_INLINE) that calls always-inline code:
 // what is not inlined is compiled without the target. Pass the kernel its operands by value
@@ -13,6 +15,7 @@ module;
 #include <concepts>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include "fieldlab/macros.h"
 export module ff.core.dispatch;
@@ -24,12 +27,17 @@ export namespace ff {
 template <class... P>
 struct policy_list {};
 
+// A key names a choice of kernels: to_string(k) and target_of(k) (its ff::isa), found by
+// argument-dependent lookup (ff::backend's are in ff.core.cpu).
 template <class A>
 concept policy = requires {
-  { A::id } -> std::convertible_to<backend>;
+  A::id;
+  { target_of(A::id) } -> std::convertible_to<isa>;
+  { to_string(A::id) } -> std::convertible_to<std::string_view>;
 };
 
-namespace detail {
+}  // namespace ff
+namespace ff::detail {
 
 // One trampoline per target: the same body, compiled with the target's instruction sets.
 template <class Fn>
@@ -59,7 +67,8 @@ struct with_policy {
   FF_INLINE decltype(auto) operator()() { return fn.template operator()<P>(); }
 };
 
-}  // namespace detail
+}  // namespace ff::detail
+export namespace ff {
 
 // fn() compiled for target I. The caller checks cpu_has(I) first; a target this architecture
 // does not have is a compile error.
@@ -80,15 +89,23 @@ decltype(auto) run_with(Fn&& fn) {
   else static_assert(I == isa::baseline, "this target does not exist on this architecture");
 }
 
-namespace detail {
-template <class... P>
-[[noreturn]] void no_kernels(backend b, policy_list<P...>) {
+}  // namespace ff
+namespace ff::detail {
+template <class Key, class... P>
+[[noreturn]] void no_kernels(Key b, policy_list<P...>) {
   std::string have;
   ((have += (have.empty() ? "" : ", ") + std::string(to_string(P::id))), ...);
   throw error("backend '" + std::string(to_string(b)) + "' has no kernels for this operation (it runs on " + have + ")");
 }
-template <class Fn, class All, class P0, class... P>
-FF_INLINE decltype(auto) dispatch_among(backend b, Fn& fn, All all, policy_list<P0, P...>) {
+// What a key this CPU cannot run needs.
+inline std::string missing_message(backend b) { return missing_backend_message(b); }
+template <class Key>
+std::string missing_message(Key k) {
+  return "'" + std::string(to_string(k)) + "' needs " + std::string(requirement(target_of(k)).needs) +
+         ", which this CPU or binary lacks";
+}
+template <class Fn, class All, class Key, class P0, class... P>
+FF_INLINE decltype(auto) dispatch_among(Key b, Fn& fn, All all, policy_list<P0, P...>) {
   static_assert(policy<P0>);
   if constexpr (sizeof...(P) == 0) {
     if (b != P0::id) no_kernels(b, all);
@@ -98,14 +115,31 @@ FF_INLINE decltype(auto) dispatch_among(backend b, Fn& fn, All all, policy_list<
     return dispatch_among(b, fn, all, policy_list<P...>{});
   }
 }
-}  // namespace detail
+}  // namespace ff::detail
+export namespace ff {
 
-// fn.template operator()<P>() under the target of P, the policy of backend b in Policies.
-// Refuses (ff::error) a backend this CPU lacks or that Policies does not list.
-template <class Policies, class Fn>
-decltype(auto) dispatch(backend b, Fn&& fn) {
-  if (!cpu_has(b)) throw error(missing_backend_message(b));
+// fn.template operator()<P>() under the target of P, the policy of key b (a backend) in
+// Policies. Refuses (ff::error) a key this CPU lacks or that Policies does not list.
+template <class Policies, class Key, class Fn>
+decltype(auto) dispatch(Key b, Fn&& fn) {
+  if (!cpu_has(target_of(b))) throw error(detail::missing_message(b));
   return detail::dispatch_among(b, fn, Policies{}, Policies{});
+}
+
+// Whether Policies has a policy for backend b.
+template <class... P>
+constexpr bool lists(policy_list<P...>, backend b) {
+  return ((P::id == b) || ...);
+}
+
+// The same for a batch: b's policy where Policies lists it, else its scalar sibling's (a field
+// whose kernels do not cover a batch-only backend runs the batch one element at a time: the
+// special-form primes under ifma).
+template <class Policies, class Fn>
+decltype(auto) dispatch_batch(backend b, Fn&& fn) {
+  if (!cpu_has(b)) throw error(missing_backend_message(b));
+  const bool sibling = !lists(Policies{}, b) && lists(Policies{}, scalar_sibling(b));
+  return detail::dispatch_among(sibling ? scalar_sibling(b) : b, fn, Policies{}, Policies{});
 }
 
 }  // namespace ff

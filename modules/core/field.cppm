@@ -1,5 +1,5 @@
 // ff.core.field: what every field offers (the ff::field concept), what it declares about its
-// measured tuning, and lists of fields that tools walk or look up by name.
+// measured tuning, and type lists (of fields, of curves) that tools walk or look up by name.
 module;
 #include <concepts>
 #include <initializer_list>
@@ -14,12 +14,18 @@ import ff.core.cpu;
 
 export namespace ff {
 
+// How the extension towers over a field reduce their products: each product reduced (the
+// default), or lazily, products kept double-width and each output coordinate reduced once
+// (prime fields in Montgomery form with p < R / 4; ff::lazy_arithmetic).
+enum class extension_reduction { per_product, lazy };
+
 // Per-field constants chosen by measurement (docs/performance/decisions.md, "Tuning"). Every
-// field states both; zero is not a value, so a field that leaves one out does not satisfy
-// ff::field.
+// field states the first two; zero is not a value, so a field that leaves one out does not
+// satisfy ff::field.
 struct field_tuning {
   std::size_t mul_blocks_per_step;  // batch multiplication: vector blocks per loop step (SIMD backends)
   unsigned power_window_bits;       // ff::fixed_base_table's default window width
+  extension_reduction extensions = extension_reduction::per_product;  // towers over the field
 };
 
 // A field: a zero-sized marker type F with element type ff::element<F>. The arithmetic is found
@@ -46,64 +52,63 @@ concept field = requires(const element<F>& a, const element<F>& b, std::mt19937_
   { pow(a, 5u) } -> std::same_as<element<F>>;
 } && (F::tuning.mul_blocks_per_step >= 1) && (F::tuning.power_window_bits >= 1);
 
-// A list of field types (the registry is one).
-template <class... F>
-struct field_list {
-  static constexpr std::size_t size = sizeof...(F);
+// The structural part of every field that generic code dispatches on: its family, its limb
+// count, and its backend policies, one-element (scalar_policies) and batch (batch_policies).
+// Its kernels are member templates over a policy A: F::mul<A>, F::square<A>, and in two stages
+// for the batch loop F::mul_product<A>, F::square_product<A>, F::reduce_product<A>.
+template <class F>
+concept field_kernels = requires {
+  { F::family } -> std::convertible_to<ff::family>;
+  { F::limbs } -> std::convertible_to<std::size_t>;
+  typename F::scalar_policies;
+  typename F::batch_policies;
+};
+
+// A list of types: the registry's fields, the curves. Every type in a list has a name (T::name).
+template <class... T>
+struct type_list {
+  static constexpr std::size_t size = sizeof...(T);
 };
 
 template <class... A, class... B>
-constexpr field_list<A..., B...> concat(field_list<A...>, field_list<B...>) {
+constexpr type_list<A..., B...> concat(type_list<A...>, type_list<B...>) {
   return {};
 }
 template <class... A, class... B>
-constexpr field_list<A..., B...> operator+(field_list<A...>, field_list<B...>) {
+constexpr type_list<A..., B...> operator+(type_list<A...>, type_list<B...>) {
   return {};
 }
-namespace detail {
+}  // namespace ff
+namespace ff::detail {
 template <ff::family Family, class... F>
-constexpr auto of_family(field_list<F...>) {
-  return (field_list<>{} + ... + std::conditional_t<F::family == Family, field_list<F>, field_list<>>{});
+constexpr auto of_family(type_list<F...>) {
+  return (type_list<>{} + ... + std::conditional_t<F::family == Family, type_list<F>, type_list<>>{});
 }
-}  // namespace detail
+}  // namespace ff::detail
+export namespace ff {
 // The fields of List that belong to Family, in order.
 template <ff::family Family, class List>
 using fields_of = decltype(detail::of_family<Family>(List{}));
 
-// fn.template operator()<F>() for every field of the list, in order.
+// fn.template operator()<T>() for every type of the list, in order.
 template <class List, class Fn>
-void for_each_field(Fn&& fn) {
-  [&]<class... F>(field_list<F...>) { (fn.template operator()<F>(), ...); }(List{});
+void for_each_type(Fn&& fn) {
+  [&]<class... T>(type_list<T...>) { (fn.template operator()<T>(), ...); }(List{});
 }
 
-// fn.template operator()<F>() for the field of the list called `name` (monomorphized once per
-// field; results go out through captures); an unknown name is an ff::error listing the known.
+// fn.template operator()<T>() for the type of the list called `name` (monomorphized once per
+// type; results go out through captures); an unknown name is an ff::error listing the known
+// ones ("unknown <noun> 'name' (choose ...)").
 template <class List, class Fn>
-void visit_field(std::string_view name, Fn&& fn) {
-  const bool found = [&]<class... F>(field_list<F...>) {
-    return ((name == F::name ? (fn.template operator()<F>(), true) : false) || ...);
+void visit_by_name(std::string_view name, Fn&& fn, std::string_view noun = "field") {
+  const bool found = [&]<class... T>(type_list<T...>) {
+    return ((name == T::name ? (fn.template operator()<T>(), true) : false) || ...);
   }(List{});
   if (!found) {
     std::string known;
-    for_each_field<List>([&]<class F>() { known += (known.empty() ? "" : ", ") + std::string(F::name); });
-    throw error("unknown field '" + std::string(name) + "' (choose " + known + ")");
+    for_each_type<List>([&]<class T>() { known += (known.empty() ? "" : ", ") + std::string(T::name); });
+    throw error("unknown " + std::string(noun) + " '" + std::string(name) + "' (choose " + known + ")");
   }
 }
 
-namespace detail {
-// The batch calls' operands (both families): equal lengths; out may be exactly an input (in
-// place), never a shifted view of one.
-template <class F>
-void check_batch(const char* what, std::size_t na, std::size_t nb, std::size_t nout, const element<F>* a,
-                 const element<F>* b, const element<F>* out) {
-  if (na != nout || nb != nout)
-    throw error(std::string(what) + ": spans differ in length (" + std::to_string(na) + ", " + std::to_string(nb) +
-                ", out " + std::to_string(nout) + ")");
-  for (const element<F>* in : {a, b}) {
-    if (!in || in == out || nout == 0) continue;
-    if (in < out + nout && out < in + nout)
-      throw error(std::string(what) + ": out partially overlaps an input (only out == input is allowed)");
-  }
-}
-}  // namespace detail
 }  // namespace ff

@@ -176,7 +176,7 @@ using limb_t = typename A::limb;
 struct scalar_lanes {
   using limb = u64;
   static constexpr std::size_t lanes = 1;
-  static constexpr unsigned vector_registers = 16;  // the general registers hold the limbs
+  static constexpr bool software_pipelining = false;
   static constexpr bool nontemporal_stores = false, realigned_stores = false;
   template <std::size_t N>
   FF_INLINE static void load(const u64* p, std::array<u64, N>& limbs) {
@@ -237,7 +237,12 @@ struct vector_lanes {
 
 // What every backend policy declares about its storage, checked where a policy is defined
 // (static_assert) so that a missing or misspelled capability is a compile error:
-//   id, limb, lanes, vector_registers (how many limb values the register file holds);
+//   id, limb, lanes;
+//   scalar_policy: the one-lane policy of the same family that single elements use (the
+//     policy itself on one lane: the type-level twin of ff::scalar_sibling);
+//   software_pipelining: whether the batch loop reduces one step while it multiplies the
+//     next (ff.algo.batch; a measured choice: it pays where the register file holds one more
+//     step's unreduced products);
 //   load / store / load_batch / store_batch of N-limb elements (above);
 //   lanes > 1: gather<N>(base, qword_index, out), limb k of lane l = base[qword_index[l] + k];
 //   nontemporal_stores: store_batch_stream<N>(p, limbs) to p aligned to a vector, stream_fence();
@@ -248,7 +253,8 @@ concept lane_policy =
     requires(const u64* in, u64* out, std::array<limb_t<A>, 2>& v) {
       { A::id } -> std::convertible_to<backend>;
       { A::lanes } -> std::convertible_to<std::size_t>;
-      { A::vector_registers } -> std::convertible_to<unsigned>;
+      typename A::scalar_policy;
+      { A::software_pipelining } -> std::convertible_to<bool>;
       { A::nontemporal_stores } -> std::convertible_to<bool>;
       { A::realigned_stores } -> std::convertible_to<bool>;
       A::template load<2>(in, v);
@@ -256,6 +262,7 @@ concept lane_policy =
       A::template load_batch<2>(in, v);
       A::template store_batch<2>(out, v);
     } &&
+    (A::scalar_policy::lanes == 1) &&
     (A::lanes == 1 || requires(const u64* base, const limb_t<A>& index, std::array<limb_t<A>, 2>& v) {
       A::template gather<2>(base, index, v);
     }) &&

@@ -1,6 +1,6 @@
-// ff.curve.rfc7748: the X25519 / X448 function of RFC 7748, written once over the field and the
-// backend policy. A curve is one line of constants:
-//   struct x25519 : rfc7748<x25519, p25519> { name, a24, base_u, mask_top_bit, clamp };
+// ff.curve.rfc7748: the X25519 / X448 function of RFC 7748, written once over the field's
+// arithmetic (ff::arithmetic). A curve is one line of constants:
+//   struct x25519 : rfc7748<x25519, p25519> { name, a24, base_u, mask_top_bit, clamp, ladder_arithmetic };
 // The x-only Montgomery ladder runs over every scalar bit with the same operations (one
 // conditional swap by masks per bit, 5 products, 4 squarings, one product by a24), then one
 // constant-time inversion: constant time in the scalar and in u.
@@ -25,67 +25,25 @@ import ff.prime.policies;
 import ff.prime.inverse;
 import ff.prime.field;
 import ff.prime.ops;
-export namespace ff {
-// The limbs of a Montgomery ladder: the field's own (saturated, reduced after every operation)
-// or the field in radix limbs (ff.prime.radix: sums without carries, one carry pass per product).
-enum class ladder_limbs { field, radix };
-// The representation a curve does not use (tests and benches check it too).
-constexpr ladder_limbs other_than(ladder_limbs l) { return l == ladder_limbs::field ? ladder_limbs::radix : ladder_limbs::field; }
-
-namespace curve::detail {
-// (a, b) = (b, a) when mask is all ones, unchanged when it is zero; no branch on mask.
-template <std::size_t N>
-FF_INLINE void conditional_swap(u64 mask, limbs<N>& a, limbs<N>& b) {
-  for (std::size_t i = 0; i < N; ++i) {
-    const u64 t = (a[i] ^ b[i]) & mask;
-    a[i] ^= t;
-    b[i] ^= t;
-  }
-}
-
-// The ladder's arithmetic on the field F under the backend policy P: F's own limbs (saturated,
-// reduced after every operation), or F in radix 2^R (ff.prime.radix: additions without carries,
-// one carry pass per product), converted in and out once per ladder.
-template <class F, class P>
-struct saturated_arithmetic : prime::arithmetic<F, P> {
-  using value = limbs<F::n>;
-  FF_INLINE static value in(const limbs<F::n>& internal) { return internal; }
-  FF_INLINE static limbs<F::n> out(const value& v) { return v; }
-  // a24 e: a multiplication row and a fold for the special forms, a product otherwise.
-  template <u64 S>
-  FF_INLINE static value mul_small(const value& e) {
-    return prime::arithmetic<F, P>::template mul_constant<S>(e);
-  }
-};
-template <class F, unsigned R>
-struct radix_arithmetic {
-  using M = prime::radix_of<F, R>;
-  using value = prime::radix_limbs<M::radix_l>;
-  static_assert(F::reduction == prime::reduction::fold, "radix limbs hold canonical integers: a special-form field");
-  FF_INLINE static value in(const limbs<F::n>& internal) { return prime::to_radix<M>(internal); }
-  FF_INLINE static limbs<F::n> out(const value& v) { return prime::from_radix<M>(v); }
-  FF_INLINE static value add(const value& a, const value& b) { return prime::radix_add<M>(a, b); }
-  FF_INLINE static value sub(const value& a, const value& b) { return prime::radix_sub<M>(a, b); }
-  FF_INLINE static value mul(const value& a, const value& b) { return prime::radix_mul<M>(a, b); }
-  FF_INLINE static value square(const value& a) { return prime::radix_square<M>(a); }
-  template <u64 S>
-  FF_INLINE static value mul_small(const value& e) { return prime::radix_mul_small<M, S>(e); }
-};
-
+import ff.prime.arithmetic;
+import ff.core.arithmetic;
+namespace ff::curve::detail {
 // RFC 7748 section 5: x-coordinate of k u, for a clamped little-endian scalar k of Bits bits
-// and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0). A is the
-// arithmetic of the steps, P the policy of the final inversion and product.
-template <class F, class A, class P, unsigned Bits, u64 A24, std::size_t Bytes>
-FF_INLINE limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const limbs<F::n>& u) {
+// and u in the field's internal form; returns x_2 / z_2 (0 when z_2 = 0). A is the ladder's
+// arithmetic: the field's own (ff::prime::arithmetic) or another representation of it
+// (ff::prime::radix_arithmetic), entered and left once (from_internal, to_internal).
+template <class A, unsigned Bits, u64 A24, std::size_t Bytes>
+FF_INLINE auto ladder(const std::array<std::uint8_t, Bytes>& k, const auto& u) {
+  static_assert(arithmetic<A>);
   using value = typename A::value;
-  const value x1 = A::in(u);
-  value x2 = A::in(F::one_internal), z2{}, x3 = x1, z3 = x2;
+  const value x1 = A::from_internal(u);
+  value x2 = A::one(), z2 = A::zero(), x3 = x1, z3 = x2;
   u64 swap = 0;
   for (unsigned t = Bits; t-- > 0;) {
     const u64 bit = (k[t / 8] >> (t % 8)) & 1;
     const u64 mask = value_barrier(0 - (swap ^ bit));
-    conditional_swap(mask, x2, x3);
-    conditional_swap(mask, z2, z3);
+    swap_words(mask, x2, x3);
+    swap_words(mask, z2, z3);
     swap = bit;
     const value a = A::add(x2, z2), b = A::sub(x2, z2);
     const value aa = A::square(a), bb = A::square(b);
@@ -95,21 +53,23 @@ FF_INLINE limbs<F::n> ladder(const std::array<std::uint8_t, Bytes>& k, const lim
     x3 = A::square(A::add(da, cb));
     z3 = A::mul(x1, A::square(A::sub(da, cb)));
     x2 = A::mul(aa, bb);
-    z2 = A::mul(e, A::add(aa, A::template mul_small<A24>(e)));
+    z2 = A::mul(e, A::add(aa, A::template mul_constant<A24>(e)));
   }
   const u64 mask = value_barrier(0 - swap);
-  conditional_swap(mask, x2, x3);
-  conditional_swap(mask, z2, z3);
-  // safegcd maps 0 to 0, as z_2^(p-2) does.
-  const limbs<F::n> x = A::out(x2), z = A::out(z2);
-  return P::template mul<F>(x, prime::safegcd::inverse<false, F::bits>(z, F::inverse_factor, F::p));
+  swap_words(mask, x2, x3);
+  swap_words(mask, z2, z3);
+  // The inverse maps 0 to 0, as z_2^(p-2) does.
+  return A::to_internal(A::mul(x2, A::inverse(z2)));
 }
-}  // namespace curve::detail
+}  // namespace ff::curve::detail
+export namespace ff {
 
 // The Diffie-Hellman function of a Montgomery curve v^2 = u^3 + A u^2 + u (RFC 7748), with
 // its keys and u-coordinates as the RFC's little-endian byte strings. Derived gives the
 // constants: name, a24 = (A - 2) / 4 (the RFC's 121665 and 39081), base_u, mask_top_bit
-// (X25519 ignores the top bit of u), clamp(key&).
+// (X25519 ignores the top bit of u), clamp(key&), and the ladder's arithmetic under a policy P,
+// ladder_arithmetic<P> (the field's own limbs, or radix limbs: measured per curve,
+// docs/prime-fields.md).
 template <class Derived, class Field>
 struct rfc7748 {
   using field = Field;
@@ -119,43 +79,30 @@ struct rfc7748 {
 
   // The RFC's decodeUCoordinate: little-endian, the top bit masked for X25519, reduced mod p
   // (non-canonical values up to 2^bits are accepted, as the RFC requires).
-  static limbs<Field::n> decode_u(const key& u) {
-    limbs<Field::n> x{};
+  static limbs<Field::limbs> decode_u(const key& u) {
+    limbs<Field::limbs> x{};
     for (std::size_t i = 0; i < bytes; ++i) x[i / 8] |= u64(u[i]) << (8 * (i % 8));
     if constexpr (Derived::mask_top_bit) x[(8 * bytes - 1) / 64] &= ~(u64(1) << ((8 * bytes - 1) % 64));
     static_assert(8 * bytes - Derived::mask_top_bit <= Field::bits + 1, "u below 2^bits < 2p: one subtraction reduces it");
     return Field::to_internal(prime::reduce_once<Field>(x));
   }
-  static key encode_u(const limbs<Field::n>& internal) {
-    const limbs<Field::n> x = Field::from_internal(internal);
+  static key encode_u(const limbs<Field::limbs>& internal) {
+    const limbs<Field::limbs> x = Field::from_internal(internal);
     key out{};
     for (std::size_t i = 0; i < bytes; ++i) out[i] = std::uint8_t(x[i / 8] >> (8 * (i % 8)));
     return out;
   }
 
   // X25519(k, u) / X448(k, u) of RFC 7748 under the backend policy P (no dispatch: the caller
-  // runs it with P's target) in the ladder limbs Limbs: k clamped, then the ladder; constant
-  // time in k and u. Without Limbs, the curve's choice (Derived::limbs, measured: see
-  // docs/prime-fields.md).
-  template <class P, ladder_limbs Limbs>
+  // runs it with P's target), the ladder over the arithmetic A (by default the curve's choice):
+  // k clamped, then the ladder; constant time in k and u.
+  template <class P, class A = void>
   FF_INLINE static key scalarmult_with(key k, const key& u) {
+    using arithmetic = std::conditional_t<std::is_void_v<A>, typename Derived::template ladder_arithmetic<P>, A>;
     Derived::clamp(k);
-    using arithmetic = std::conditional_t<Limbs == ladder_limbs::field, curve::detail::saturated_arithmetic<Field, P>,
-                                          curve::detail::radix_arithmetic<Field, prime::radix_of<Field>::radix.r>>;
-    return encode_u(curve::detail::ladder<Field, arithmetic, P, scalar_bits, Derived::a24>(k, decode_u(u)));
+    return encode_u(curve::detail::ladder<arithmetic, scalar_bits, Derived::a24>(k, decode_u(u)));
   }
-  template <class P>
-  FF_INLINE static key scalarmult_with(const key& k, const key& u) {
-    return scalarmult_with<P, Derived::limbs>(k, u);
-  }
-  // The same, dispatched once; an explicit backend chooses the policy and explicit limbs the
-  // ladder's representation (tests and benches compare them).
-  static key scalarmult(backend be, ladder_limbs limbs, const key& k, const key& u) {
-    return dispatch<typename Field::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
-      return limbs == ladder_limbs::radix ? scalarmult_with<P, ladder_limbs::radix>(k, u)
-                                          : scalarmult_with<P, ladder_limbs::field>(k, u);
-    });
-  }
+  // The same, dispatched once to the backend be (an explicit one: tests and benches compare them).
   static key scalarmult(backend be, const key& k, const key& u) {
     return dispatch<typename Field::scalar_policies>(scalar_sibling(be), [&]<class P>() FF_LAMBDA_INLINE {
       return scalarmult_with<P>(k, u);

@@ -23,26 +23,26 @@ export namespace ff::curve::tau_adic {
 // A signed integer of W 64-bit limbs in two's complement. Arithmetic wraps modulo 2^(64 W):
 // the widths below are chosen from m so that no value here comes near that.
 template <std::size_t W>
-struct integer {
+struct signed_limbs {
   std::array<u64, W> limb{};
 
-  static constexpr integer from(long long v) {
-    integer r;
+  static constexpr signed_limbs from(long long v) {
+    signed_limbs r;
     for (u64& l : r.limb) l = v < 0 ? ~u64(0) : 0;
     r.limb[0] = u64(v);
     return r;
   }
   template <std::size_t N>
-  static constexpr integer from_unsigned(const std::array<u64, N>& a) {
+  static constexpr signed_limbs from_unsigned(const std::array<u64, N>& a) {
     static_assert(N < W);
-    integer r;
+    signed_limbs r;
     for (std::size_t i = 0; i < N; ++i) r.limb[i] = a[i];
     return r;
   }
   // The same value in V limbs (it must fit: checked by the callers' tests, not here).
   template <std::size_t V>
-  constexpr integer<V> resized() const {
-    integer<V> r;
+  constexpr signed_limbs<V> resized() const {
+    signed_limbs<V> r;
     for (std::size_t i = 0; i < V; ++i) r.limb[i] = i < W ? limb[i] : (negative() ? ~u64(0) : 0);
     return r;
   }
@@ -62,22 +62,22 @@ struct integer {
     return true;
   }
 
-  friend constexpr integer operator+(const integer& a, const integer& b) {
-    integer r;
+  friend constexpr signed_limbs operator+(const signed_limbs& a, const signed_limbs& b) {
+    signed_limbs r;
     u64 carry = 0;
-    for (std::size_t i = 0; i < W; ++i) r.limb[i] = ff::integer::add_carry(a.limb[i], b.limb[i], carry);
+    for (std::size_t i = 0; i < W; ++i) r.limb[i] = integer::add_carry(a.limb[i], b.limb[i], carry);
     return r;
   }
-  friend constexpr integer operator-(const integer& a, const integer& b) {
-    integer r;
+  friend constexpr signed_limbs operator-(const signed_limbs& a, const signed_limbs& b) {
+    signed_limbs r;
     u64 borrow = 0;
-    for (std::size_t i = 0; i < W; ++i) r.limb[i] = ff::integer::sub_borrow(a.limb[i], b.limb[i], borrow);
+    for (std::size_t i = 0; i < W; ++i) r.limb[i] = integer::sub_borrow(a.limb[i], b.limb[i], borrow);
     return r;
   }
-  friend constexpr integer operator-(const integer& a) { return integer{} - a; }
+  friend constexpr signed_limbs operator-(const signed_limbs& a) { return signed_limbs{} - a; }
   // The product modulo 2^(64 W), which is the signed product when that fits.
-  friend constexpr integer operator*(const integer& a, const integer& b) {
-    integer r;
+  friend constexpr signed_limbs operator*(const signed_limbs& a, const signed_limbs& b) {
+    signed_limbs r;
     for (std::size_t i = 0; i < W; ++i) {
       u64 carry = 0;
       for (std::size_t j = 0; i + j < W; ++j) {
@@ -89,9 +89,9 @@ struct integer {
     return r;
   }
   // floor(a / 2^s), 0 < s < 64 W.
-  constexpr integer shifted_right(unsigned s) const {
+  constexpr signed_limbs shifted_right(unsigned s) const {
     const u64 fill = negative() ? ~u64(0) : 0;
-    integer r;
+    signed_limbs r;
     const std::size_t q = s / 64, b = s % 64;
     for (std::size_t i = 0; i < W; ++i) {
       const u64 lo = i + q < W ? limb[i + q] : fill;
@@ -101,8 +101,8 @@ struct integer {
     return r;
   }
   // a 2^s modulo 2^(64 W).
-  constexpr integer shifted_left(unsigned s) const {
-    integer r;
+  constexpr signed_limbs shifted_left(unsigned s) const {
+    signed_limbs r;
     const std::size_t q = s / 64, b = s % 64;
     for (std::size_t i = q; i < W; ++i) {
       const u64 lo = limb[i - q], below = i - q > 0 ? limb[i - q - 1] : 0;
@@ -110,21 +110,21 @@ struct integer {
     }
     return r;
   }
-  friend constexpr bool operator<(const integer& a, const integer& b) { return (a - b).negative(); }
-  friend constexpr bool operator==(const integer&, const integer&) = default;
+  friend constexpr bool operator<(const signed_limbs& a, const signed_limbs& b) { return (a - b).negative(); }
+  friend constexpr bool operator==(const signed_limbs&, const signed_limbs&) = default;
 };
 
 // An element r0 + r1 tau of Z[tau].
 template <std::size_t W>
 struct element {
-  integer<W> r0, r1;
+  signed_limbs<W> r0, r1;
 };
 
 // Algorithm 3.63 (rounding off in Z[tau]): an element q of Z[tau] near
 // lambda = (n0 + n1 tau) / 2^s, chosen so that lambda - q has norm below 4/7.
 template <std::size_t W>
-constexpr element<W> round_off(const integer<W>& n0, const integer<W>& n1, unsigned s, int mu) {
-  using Z = integer<W>;
+constexpr element<W> round_off(const signed_limbs<W>& n0, const signed_limbs<W>& n1, unsigned s, int mu) {
+  using Z = signed_limbs<W>;
   const Z one = Z::from(1).shifted_left(s), half = Z::from(1).shifted_left(s - 1);
   const Z f0 = (n0 + half).shifted_right(s), f1 = (n1 + half).shifted_right(s);
   // eta_i 2^s, in [-2^(s-1), 2^(s-1)).
@@ -151,8 +151,8 @@ constexpr element<W> round_off(const integer<W>& n0, const integer<W>& n1, unsig
 // U_0 = 0, U_1 = 1, U_(j+1) = mu U_j - 2 U_(j-1), so that tau^j = U_j tau - 2 U_(j-1).
 // Returns (U_j, U_(j-1)), j >= 1.
 template <std::size_t W>
-constexpr std::array<integer<W>, 2> lucas(int mu, unsigned j) {
-  using Z = integer<W>;
+constexpr std::array<signed_limbs<W>, 2> lucas(int mu, unsigned j) {
+  using Z = signed_limbs<W>;
   Z u = Z::from(1), previous = Z::from(0);
   for (unsigned i = 1; i < j; ++i) {
     const Z next = (mu > 0 ? u : -u) - (previous + previous);
@@ -170,8 +170,8 @@ struct koblitz {
   static constexpr std::size_t wide_limbs = 2 * N + 2;
   // The digit loop's width: rho has about m / 2 bits per coordinate.
   static constexpr std::size_t narrow_limbs = N / 2 + 2;
-  using wide = integer<wide_limbs>;
-  using narrow = integer<narrow_limbs>;
+  using wide = signed_limbs<wide_limbs>;
+  using narrow = signed_limbs<narrow_limbs>;
   // Guard bits of the reciprocals: an error of 2^-guard in lambda only moves the rounding
   // near a boundary (rho stays congruent to k; its length may grow by a digit).
   static constexpr unsigned shift = m + 16;
@@ -208,9 +208,9 @@ struct koblitz {
       const wide magnitude = s.negative() ? -s : s;
       limbs<wide_limbs> numerator = magnitude.shifted_left(shift).limb, half_n{};
       for (std::size_t i = 0; i < N; ++i) half_n[i] = n[i];
-      half_n = ff::integer::shift_right(half_n, 1);
-      ff::integer::add(numerator, numerator, half_n);
-      const wide q{ff::integer::quotient(numerator, n)};
+      half_n = integer::shift_right(half_n, 1);
+      integer::add(numerator, numerator, half_n);
+      const wide q{integer::quotient(numerator, n)};
       return s.negative() ? -q : q;
     };
     return {scaled(s0), scaled(s1)};
@@ -238,7 +238,7 @@ struct window {
   static_assert(w >= 2 && w <= 7);
   static constexpr std::size_t count = std::size_t(1) << (w - 2);  // odd u below 2^(w-1)
   static constexpr long long modulus = 1ll << w;
-  using small = integer<2>;
+  using small = signed_limbs<2>;
 
   // t_w = 2 U_(w-1) / U_w mod 2^w (U_w is odd); then t_w^2 - mu t_w + 2 = 0 mod 2^w.
   static consteval long long t() {
@@ -283,7 +283,7 @@ struct window {
 template <unsigned w, int mu, std::size_t W>
 constexpr std::size_t tnaf(element<W> rho, std::int8_t* out, std::size_t capacity) {
   using D = window<w, mu>;
-  using Z = integer<W>;
+  using Z = signed_limbs<W>;
   auto& [r0, r1] = rho;
   std::size_t i = 0;
   while (!r0.is_zero() || !r1.is_zero()) {

@@ -23,6 +23,8 @@ export module ff.curve.weierstrass;
 import ff.core.element;
 import ff.core.secret;
 import ff.core.integer;
+import ff.core.arithmetic;
+import ff.tower.constant;
 
 export namespace ff::curve {
 template <class V>
@@ -36,25 +38,6 @@ struct affine {
   V x, y;
   friend constexpr bool operator==(const affine&, const affine&) = default;
 };
-
-// a if mask is all ones, b if it is zero, for any value made of 64-bit words (field elements
-// of every level, points): no branch on mask.
-template <class T>
-FF_INLINE constexpr T select(u64 mask, const T& a, const T& b) {
-  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 8 == 0);
-  using words = std::array<u64, sizeof(T) / 8>;
-  return std::bit_cast<T>(integer::select(mask, std::bit_cast<words>(a), std::bit_cast<words>(b)));
-}
-// All ones when a and b are the same words (canonical field elements: the same element).
-template <class T>
-FF_INLINE constexpr u64 equal_mask(const T& a, const T& b) {
-  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 8 == 0);
-  using words = std::array<u64, sizeof(T) / 8>;
-  const words wa = std::bit_cast<words>(a), wb = std::bit_cast<words>(b);
-  u64 diff = 0;
-  for (std::size_t i = 0; i < wa.size(); ++i) diff |= wa[i] ^ wb[i];
-  return value_barrier(((diff | (0 - diff)) >> 63) - 1);
-}
 
 // A scalar: little-endian 64-bit limbs.
 template <std::size_t N>
@@ -77,7 +60,7 @@ FF_INLINE constexpr signed_digit booth_digit(const scalar<N>& k, std::size_t w) 
 }
 
 // The curve y^2 = x^3 + B over A; B is an integer (a multiple of one) or a value of A.
-template <class A, auto B>
+template <tower::extensible A, auto B>
 struct weierstrass {
   using arithmetic = A;
   using value = typename A::value;
@@ -99,15 +82,15 @@ struct weierstrass {
   FF_INLINE static constexpr point from_affine(const affine_point& a) { return {a.x, a.y, A::one()}; }
   FF_INLINE static constexpr point neg(const point& p) { return {p.x, A::neg(p.y), p.z}; }
   // All ones for the identity (Z = 0).
-  FF_INLINE static constexpr u64 identity_mask(const point& p) { return curve::equal_mask(p.z, A::zero()); }
+  FF_INLINE static constexpr u64 identity_mask(const point& p) { return A::equal_mask(p.z, A::zero()); }
   // P = Q as points (X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1), as a mask.
   FF_INLINE static u64 equal_mask(const point& p, const point& q) {
-    return curve::equal_mask(A::mul(p.x, q.z), A::mul(q.x, p.z)) & curve::equal_mask(A::mul(p.y, q.z), A::mul(q.y, p.z));
+    return A::equal_mask(A::mul(p.x, q.z), A::mul(q.x, p.z)) & A::equal_mask(A::mul(p.y, q.z), A::mul(q.y, p.z));
   }
   static bool equal_var(const point& p, const point& q) { return declassify(equal_mask(p, q)) != 0; }
   // Whether y^2 = x^3 + b.
   FF_INLINE static u64 on_curve_mask(const affine_point& a) {
-    return curve::equal_mask(A::square(a.y), A::add(A::mul(A::square(a.x), a.x), b));
+    return A::equal_mask(A::square(a.y), A::add(A::mul(A::square(a.x), a.x), b));
   }
   // (X / Z, Y / Z) with one inversion; the identity gives (0, 0).
   FF_INLINE static affine_point to_affine(const point& p) {
@@ -177,8 +160,8 @@ struct weierstrass {
   // (constant time in d), the sign by a conditional negation; `negate` (a mask) flips it.
   FF_INLINE static point lookup(const std::array<point, 16>& table, signed_digit d, u64 negate = 0) {
     point entry = identity();
-    for (u64 i = 0; i < 16; ++i) entry = select(curve::equal_mask(i + 1, d.magnitude), table[i], entry);
-    return select(d.negative ^ negate, neg(entry), entry);
+    for (u64 i = 0; i < 16; ++i) entry = select_words(equal_words_mask(i + 1, d.magnitude), table[i], entry);
+    return select_words(d.negative ^ negate, neg(entry), entry);
   }
   // k P for a scalar of Bits bits (the bits above are ignored), constant time in k and P:
   // signed 5-bit windows from the top (ceil((Bits + 1) / 5) additions), the table of

@@ -10,10 +10,10 @@ export module ff.prime.adx;
 import ff.core.element;
 import ff.core.cpu;
 import ff.core.integer;
+import ff.core.lanes;
 import ff.prime.fold;
 import ff.prime.policies;
-export namespace ff::prime {
-namespace detail {
+namespace ff::prime::detail {
 template <std::size_t N>
 struct mont_adx {
   static constexpr bool generated = false;
@@ -37,7 +37,8 @@ struct limb_fold_adx {
 #if defined(__x86_64__)
 #include "fieldlab/adx_kernels.inc"
 #endif
-}  // namespace detail
+}  // namespace ff::prime::detail
+export namespace ff::prime {
 
 // outlined's attributes: AArch64 compiles the adx policy (the kernels are not generated
 // there) but never runs it, and has no ADX target.
@@ -47,10 +48,12 @@ struct limb_fold_adx {
 #define FF_ADX_OUTLINED [[gnu::noinline]]
 #endif
 
-struct adx {
+struct adx : scalar_lanes, fused_stages<adx> {
   static constexpr backend id = backend::adx;
+  using scalar_policy = adx;
   // Op{}(args...) as a function of its own, compiled for this policy's instructions: what
   // the towers call for their larger operations (ff::prime::portable::outlined).
+  static constexpr bool outline_products = true;
   template <class Op, class... Args>
   FF_ADX_OUTLINED static auto outlined(const Args&... args) {
     return Op{}(args...);
@@ -59,22 +62,22 @@ struct adx {
   // bit. Special forms fold the generated product (ff.prime.fold).
   template <class M>
   static constexpr bool assembly = [] {
-    if constexpr (M::reduction == reduction::montgomery) return detail::mont_adx<M::n>::generated && M::spare_bit;
-    else return detail::product_adx<M::n>::generated;
+    if constexpr (M::reduction == reduction::montgomery) return detail::mont_adx<M::limbs>::generated && M::spare_bit;
+    else return detail::product_adx<M::limbs>::generated;
   }();
 
   template <class M>
-  FF_INLINE static ff::limbs<M::n> mul(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
+  FF_INLINE static ff::limbs<M::limbs> mul(const ff::limbs<M::limbs>& a, const ff::limbs<M::limbs>& b) {
     if constexpr (assembly<M> && M::reduction == reduction::fold) {
       // One-limb 2^(64 n) mod p: the fold runs in the kernel's registers; else the product is
       // folded at 2^k in C++.
-      if constexpr (M::form.limb_c != 0 && detail::limb_fold_adx<M::n>::generated)
-        return reduce_below_limb_boundary<M>(detail::limb_fold_adx<M::n>::template mul<M::form.limb_c>(a, b));
+      if constexpr (M::form.limb_c != 0 && detail::limb_fold_adx<M::limbs>::generated)
+        return reduce_below_limb_boundary<M>(detail::limb_fold_adx<M::limbs>::template mul<M::form.limb_c>(a, b));
       else
-        return fold_reduce<M>(detail::product_adx<M::n>::mul(a, b));
+        return fold_reduce<M>(detail::product_adx<M::limbs>::mul(a, b));
     } else if constexpr (assembly<M>) {
-      ff::limbs<M::n> r;
-      detail::mont_adx<M::n>::template mul<M::p, M::p_inv_neg>(r, a, b);
+      ff::limbs<M::limbs> r;
+      detail::mont_adx<M::limbs>::template mul<M::p, M::p_inv_neg>(r, a, b);
       return r;
     } else {
       return portable::mul<M>(a, b);
@@ -83,16 +86,20 @@ struct adx {
   // Lazy reduction: the generated product and Montgomery rows where there are; u + w_hi
   // below 2p (w < p R, and u <= p) needs the spare bit, as the Montgomery kernels do.
   template <class M>
-  FF_INLINE static ff::limbs<2 * M::n> mul_wide(const ff::limbs<M::n>& a, const ff::limbs<M::n>& b) {
-    if constexpr (detail::wide_product_adx<M::n>::generated) return detail::wide_product_adx<M::n>::mul(a, b);
+  FF_INLINE static ff::limbs<2 * M::limbs> mul_wide(const ff::limbs<M::limbs>& a, const ff::limbs<M::limbs>& b) {
+    if constexpr (detail::wide_product_adx<M::limbs>::generated) return detail::wide_product_adx<M::limbs>::mul(a, b);
     else return portable::mul_wide<M>(a, b);
   }
   template <class M>
-  FF_INLINE static ff::limbs<M::n> reduce(const ff::limbs<2 * M::n>& w) {
-    if constexpr (M::reduction == reduction::montgomery && M::spare_bit && detail::redc_adx<M::n>::generated) {
-      const ff::limbs<M::n> u = detail::redc_adx<M::n>::template rows<M::p, M::p_inv_neg>(w);
-      ff::limbs<M::n> high, s;
-      for (std::size_t j = 0; j < M::n; ++j) high[j] = w[M::n + j];
+  FF_INLINE static ff::limbs<2 * M::limbs> square_wide(const ff::limbs<M::limbs>& a) {
+    return mul_wide<M>(a, a);
+  }
+  template <class M>
+  FF_INLINE static ff::limbs<M::limbs> reduce(const ff::limbs<2 * M::limbs>& w) {
+    if constexpr (M::reduction == reduction::montgomery && M::spare_bit && detail::redc_adx<M::limbs>::generated) {
+      const ff::limbs<M::limbs> u = detail::redc_adx<M::limbs>::template rows<M::p, M::p_inv_neg>(w);
+      ff::limbs<M::limbs> high, s;
+      for (std::size_t j = 0; j < M::limbs; ++j) high[j] = w[M::limbs + j];
       integer::add(s, u, high);
       return reduce_once<M>(s);
     } else {
@@ -102,9 +109,10 @@ struct adx {
   // Special forms square with the portable kernel (each cross product once): faster than the
   // generated product at every limb count measured (decisions.md).
   template <class M>
-  FF_INLINE static ff::limbs<M::n> square(const ff::limbs<M::n>& a) {
+  FF_INLINE static ff::limbs<M::limbs> square(const ff::limbs<M::limbs>& a) {
     if constexpr (assembly<M> && M::reduction == reduction::montgomery) return mul<M>(a, a);
     else return portable::square<M>(a);
   }
 };
+static_assert(prime_policy<adx, detail::example_modulus>);
 }  // namespace ff::prime

@@ -8,7 +8,7 @@ struct bls12_381_fp : montgomery_field<bls12_381_fp, "0x1a0111ea397fe69a4b1ba7b6
   static constexpr std::string_view name = "bls12_381_fp";
   // The multiplicative generator the literature uses for this field (the IETF pairing-friendly-curves draft).
   static constexpr u64 generator_value = 2;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8, .extensions = extension_reduction::lazy};
 };
 static_assert(prime_field<bls12_381_fp>);
 }  // namespace ff

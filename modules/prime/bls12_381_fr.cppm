@@ -8,7 +8,7 @@ struct bls12_381_fr : montgomery_field<bls12_381_fr, "0x73eda753299d7d483339d808
   static constexpr std::string_view name = "bls12_381_fr";
   // The multiplicative generator the literature uses for this field (the IETF pairing-friendly-curves draft, zcash).
   static constexpr u64 generator_value = 7;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
 };
 static_assert(prime_field<bls12_381_fr>);
 }  // namespace ff

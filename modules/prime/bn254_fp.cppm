@@ -8,7 +8,7 @@ struct bn254_fp : montgomery_field<bn254_fp, "2188824287183927522224640574525727
   static constexpr std::string_view name = "bn254_fp";
   // The multiplicative generator the literature uses for this field (gnark-crypto, arkworks).
   static constexpr u64 generator_value = 3;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
 };
 static_assert(prime_field<bn254_fp>);
 }  // namespace ff

@@ -61,7 +61,8 @@ constexpr fold_form<N> make_fold_form(const ff::limbs<N>& p) {
   return f;
 }
 
-namespace fold_detail {
+}  // namespace ff::prime
+namespace ff::prime::detail {
 // x += y 2^shift over x's limbs from shift / 64 up to Width (the sum fits Width limbs).
 template <std::size_t Width, unsigned Shift, std::size_t W, std::size_t H>
 FF_INLINE constexpr void add_shifted(ff::limbs<W>& x, const ff::limbs<H>& y) {
@@ -111,18 +112,19 @@ FF_INLINE constexpr void fold_all(ff::limbs<W>& x) {
     fold_all<Form, I + 1>(x);
   }
 }
-}  // namespace fold_detail
+}  // namespace ff::prime::detail
+export namespace ff::prime {
 
 // x mod p for x < 2^(2k) in 2 N limbs (a product of two values below p), in constant time.
 // The folds leave x below 2p, so one conditional subtraction ends it; a value of 2^k or more
 // (k = 64 N) comes back with its carry limb.
 template <class M>
-FF_INLINE constexpr ff::limbs<M::n> fold_reduce(const ff::limbs<2 * M::n>& wide) {
-  constexpr std::size_t n = M::n;
+FF_INLINE constexpr ff::limbs<M::limbs> fold_reduce(const ff::limbs<2 * M::limbs>& wide) {
+  constexpr std::size_t n = M::limbs;
   constexpr std::size_t W = 2 * n + 1;  // room for the first fold's carry
   ff::limbs<W> x{};
   for (std::size_t i = 0; i < 2 * n; ++i) x[i] = wide[i];
-  fold_detail::fold_all<M::form, 0>(x);
+  detail::fold_all<M::form, 0>(x);
   ff::limbs<n> low{};
   for (std::size_t i = 0; i < n; ++i) low[i] = x[i];
   return integer::subtract_if_at_least(low, M::p, x[n]);
@@ -131,8 +133,8 @@ FF_INLINE constexpr ff::limbs<M::n> fold_reduce(const ff::limbs<2 * M::n>& wide)
 // bits from k up (in the top limb: 64 N - k < 64) fold once more with c, which leaves x below
 // 2^k + limb_c < 2p, then one conditional subtraction.
 template <class M>
-FF_INLINE constexpr ff::limbs<M::n> reduce_below_limb_boundary(ff::limbs<M::n> x) {
-  constexpr std::size_t n = M::n;
+FF_INLINE constexpr ff::limbs<M::limbs> reduce_below_limb_boundary(ff::limbs<M::limbs> x) {
+  constexpr std::size_t n = M::limbs;
   constexpr unsigned spare = 64 * n - M::form.k;
   static_assert(M::form.limb_c != 0 && spare < 64);
   if constexpr (spare != 0) {
@@ -149,8 +151,8 @@ FF_INLINE constexpr ff::limbs<M::n> reduce_below_limb_boundary(ff::limbs<M::n> x
 // a s mod p for a below p and a one-limb s (a curve constant: RFC 7748's a24): one
 // multiplication row, then the limb above folds (with limb_c, or as a product's top half).
 template <class M>
-FF_INLINE constexpr ff::limbs<M::n> fold_mul_small(const ff::limbs<M::n>& a, u64 s) {
-  constexpr std::size_t n = M::n;
+FF_INLINE constexpr ff::limbs<M::limbs> fold_mul_small(const ff::limbs<M::limbs>& a, u64 s) {
+  constexpr std::size_t n = M::limbs;
   ff::limbs<n> x = a;
   const u64 top = integer::mul_small(x, s, 0);
   if constexpr (M::form.limb_c != 0) {

@@ -11,7 +11,7 @@ struct goldilocks : special_field<goldilocks, "0xfffffffffffffffffffffffffffffff
   // The smallest quadratic non-residue: the base of fixed-base powers. Whether it generates
   // the whole multiplicative group is not checked (that needs p - 1's factorization).
   static constexpr u64 generator_value = 7;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
 };
 static_assert(prime_field<goldilocks>);
 static_assert(goldilocks::non_residue == goldilocks::generator_value);

@@ -1,19 +1,21 @@
-// ff.prime.ifma: the ifma backend's batch Montgomery multiplication, eight elements per zmm
-// register with VPMADD52LUQ/HUQ (radix 2^52), for every Montgomery field.
+// ff.prime.ifma: the ifma backend policy, Montgomery multiplication of eight elements per zmm
+// register with VPMADD52LUQ/HUQ (radix 2^52), for every Montgomery field. The batch loop
+// (ff.algo.batch) and the fixed-base powers (ff.power) run it as the prime family's 8-lane
+// policy.
 //
 // The spans keep the scalar form (n little-endian u64 limbs, x R mod p with R = 2^(64 n),
 // canonical), so a batch needs no conversion pass. Per block of eight elements:
-//   - load n zmm and transpose them so that register j holds limb j of the eight elements,
-//     then cut k = ceil(64 n / 52) digits of 52 bits out of them (shifts; no mask, because
-//     VPMADD52 reads only bits 0..51 of its multiplicands);
+//   - load n zmm and transpose them so that register j holds limb j of the eight elements
+//     (load_batch), then cut k = ceil(64 n / 52) digits of 52 bits out of them (shifts; no
+//     mask, because VPMADD52 reads only bits 0..51 of its multiplicands);
 //   - the product (2 k^2 madds; squares k^2 + k), then the Montgomery reduction by exactly
 //     2^(64 n): k - 1 steps of 52 bits and one last step of r = 64 n - 52 (k - 1) bits (48 for
 //     n = 4, 20 for n = 6). The result is then in R = 2^(64 n) directly: no correction
 //     product between 2^(52 k) and R. A 52-bit step carries (T + 2^52 - 1) >> 52 out of the
 //     digit it clears instead of adding lo(m p_0): one madd fewer per step, off the m chain;
 //   - one subtraction of p (signed borrows, a blend on the sign), the output limbs cut out of
-//     the digits at bit offset r (the division by 2^r folded into the radix change), the
-//     inverse transpose, the stores.
+//     the digits at bit offset r (the division by 2^r folded into the radix change); then
+//     store_batch's inverse transpose and the stores.
 // Bounds (B = 2^52; every madd adds less than B to a 64-bit lane): a column receives at most
 // 2k product terms, 2k reduction terms and one carry below 2^12, so it stays below
 // 4 k B + 2^12 < 2^64 for k <= 16. The reduction adds M p with M < 2^(52 (k - 1) + r) = R, so
@@ -36,11 +38,13 @@ import ff.core.element;
 import ff.core.cpu;
 import ff.core.simd;
 import ff.core.integer;
+import ff.core.lanes;
 import ff.prime.policies;
+import ff.prime.adx;
 
 #if defined(__x86_64__)
 export namespace ff::prime {
-namespace ifma_detail {
+namespace detail {
 
 using v8i64 = long long __attribute__((vector_size(64)));
 
@@ -59,7 +63,7 @@ consteval std::array<u64, K> radix52(const ff::limbs<N>& x, unsigned shift) {
 // The radix-2^52 constants of a Montgomery modulus M.
 template <class M>
 struct radix52_form {
-  static constexpr std::size_t n = M::n;
+  static constexpr std::size_t n = M::limbs;
   static constexpr std::size_t k = (64 * n + 51) / 52;
   static constexpr unsigned r = unsigned(64 * n - 52 * (k - 1));  // bits of the last step
   // U 2^r < 2p 2^r must fit k + 1 digits: 2r <= 103 (fails only for n a multiple of 13).
@@ -151,16 +155,14 @@ FF_INLINE void to_elements(const v8u64 (&L)[N], v8u64 (&Z)[N]) {
 template <class M>
 struct kernel {
   using form = radix52_form<M>;
-  static constexpr std::size_t n = M::n, k = form::k;
+  static constexpr std::size_t n = M::limbs, k = form::k;
   static constexpr unsigned r = form::r;
+  using limb_vectors = std::array<v8u64, n>;
   using digits = v8u64[k];
-  using wide = v8u64[2 * k];
+  using wide = std::array<v8u64, 2 * k>;
 
-  // Eight elements (8 n qwords at src) as k digit vectors.
-  FF_INLINE static void load(const u64* src, digits& A) {
-    v8u64 Z[n], L[n];
-    std::memcpy(Z, src, sizeof Z);
-    to_limbs<n>(Z, L);
+  // The k digit vectors of eight elements held as n limb vectors.
+  FF_INLINE static void to_digits(const limb_vectors& L, digits& A) {
     // digit i = bits [52 i, 52 i + 52): limb w shifted down, or'ed with limb w + 1 shifted up
 #pragma clang loop unroll(full)
     for (std::size_t i = 0; i < k; ++i) {
@@ -229,8 +231,8 @@ struct kernel {
     }
   }
 
-  // Y: the k + 1 redundant digits of U 2^r (U < 2p). Stores U mod p at dst as eight elements.
-  FF_INLINE static void store(const v8u64* Y, u64* dst) {
+  // Y: the k + 1 redundant digits of U 2^r (U < 2p). U mod p as n limb vectors.
+  FF_INLINE static void canonical_limbs(const v8u64* Y, limb_vectors& L) {
     v8u64 v[k + 1], d[k + 1];
     // v: U 2^r in exact 52-bit digits; d: U 2^r - p 2^r, with signed borrows (arithmetic shifts).
     v8u64 carry{}, borrow{};
@@ -249,7 +251,6 @@ struct kernel {
 #pragma clang loop unroll(full)
     for (std::size_t j = 0; j <= k; ++j) X[j] = (v[j] & keep) | (d[j] & ~keep);
     // limb i = bits [r + 64 i, r + 64 i + 64) of X
-    v8u64 L[n], Z[n];
 #pragma clang loop unroll(full)
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t q = r + 64 * i;
@@ -260,71 +261,85 @@ struct kernel {
         L[i] |= 52 * l >= q ? X[l] << (52 * l - q) : X[l] >> (q - 52 * l);
       }
     }
-    to_elements<n>(L, Z);
-    std::memcpy(dst, Z, sizeof Z);
-  }
-
-  // Blocks of eight elements, interleaved op by op (two hide each other's latencies).
-  template <std::size_t Blocks, bool Square>
-  FF_INLINE static void blocks(const u64* a, const u64* b, u64* out) {
-    digits A[Blocks], B[Blocks];
-    wide T[Blocks];
-#pragma clang loop unroll(full)
-    for (std::size_t s = 0; s < Blocks; ++s) {
-      load(a + 8 * n * s, A[s]);
-      if constexpr (!Square) load(b + 8 * n * s, B[s]);
-    }
-#pragma clang loop unroll(full)
-    for (std::size_t s = 0; s < Blocks; ++s) {
-      if constexpr (Square) square(A[s], T[s]);
-      else product(A[s], B[s], T[s]);
-    }
-#pragma clang loop unroll(full)
-    for (std::size_t s = 0; s < Blocks; ++s) reduce(T[s]);
-#pragma clang loop unroll(full)
-    for (std::size_t s = 0; s < Blocks; ++s) store(T[s] + (k - 1), out + 8 * n * s);
-  }
-
-  // count elements: sixteen at a time (Step 2 blocks), then eight, then the tail through a
-  // buffer of eight.
-  // out may be a or b (each block is loaded before it is stored).
-  template <bool Square, std::size_t Step = 2>
-  FF_INLINE static void run(const u64* a, const u64* b, u64* out, std::size_t count) {
-    std::size_t i = 0;
-    if constexpr (Step == 2)
-      for (; i + 16 <= count; i += 16) blocks<2, Square>(a + n * i, b + n * i, out + n * i);
-    for (; i + 8 <= count; i += 8) blocks<1, Square>(a + n * i, b + n * i, out + n * i);
-    if (i == count) return;
-    u64 ta[8 * n]{}, tb[8 * n]{}, to[8 * n];
-    const std::size_t words = n * (count - i);
-    std::memcpy(ta, a + n * i, 8 * words);
-    if constexpr (!Square) std::memcpy(tb, b + n * i, 8 * words);
-    blocks<1, Square>(ta, tb, to);
-    std::memcpy(out + n * i, to, 8 * words);
   }
 };
 
-}  // namespace ifma_detail
+}  // namespace detail
 
-// The ifma policy: batch products only (its scalar sibling is adx). Montgomery fields whose
-// radix-2^52 form fits (every limb count but multiples of 13).
-struct ifma {
+// The ifma policy: eight elements per zmm register, batch products only (its scalar sibling is
+// adx), for the Montgomery fields whose radix-2^52 form fits (every limb count but multiples
+// of 13; `covers`). A limb value is one zmm of eight lanes; the batch layout's transposes are
+// the shuffles above (not vector_lanes' generic ones: those use vpermt2q, which shares the
+// madd pipes on Zen 4); products convert to digits and back inside the kernels.
+struct ifma : vector_lanes<v8u64, 8> {
   static constexpr backend id = backend::ifma;
+  using scalar_policy = adx;
+  // Product and reduction one block after the other, not software-pipelined: with two blocks
+  // per step the wide products already fill the register file (decisions.md, "IFMA batches").
+  static constexpr bool software_pipelining = false;
+  static constexpr bool nontemporal_stores = false, realigned_stores = false;
+  static constexpr bool outline_products = false;
   template <class M>
-  static constexpr bool batches = M::reduction == reduction::montgomery && ifma_detail::radix52_form<M>::fits;
+  static constexpr bool covers = M::reduction == reduction::montgomery && detail::radix52_form<M>::fits;
 
-  // out[i] = a[i] b[i] R^-1 mod p (and a[i]^2 R^-1) for i < count; out may be a or b.
+  template <std::size_t N>
+  FF_INLINE static void load_batch(const u64* p, std::array<v8u64, N>& limbs) {
+    v8u64 Z[N], L[N];
+    std::memcpy(Z, p, sizeof Z);
+    detail::to_limbs<N>(Z, L);
+    std::memcpy(limbs.data(), L, sizeof L);
+  }
+  template <std::size_t N>
+  FF_INLINE static void store_batch(u64* p, const std::array<v8u64, N>& limbs) {
+    v8u64 L[N], Z[N];
+    std::memcpy(L, limbs.data(), sizeof L);
+    detail::to_elements<N>(L, Z);
+    std::memcpy(p, Z, sizeof Z);
+  }
+
+  // The batch loop's stages: the product in 2k digit columns, then the reduction, the
+  // subtraction of p and the limbs of the result.
   template <class M>
-  FF_INLINE static void mul_batch(const ff::limbs<M::n>* a, const ff::limbs<M::n>* b, ff::limbs<M::n>* out, std::size_t count) {
-    static_assert(batches<M>);
-    if (count) ifma_detail::kernel<M>::template run<false>(a->data(), b->data(), out->data(), count);
+  using wide = typename detail::kernel<M>::wide;
+  template <class M>
+  FF_INLINE static wide<M> mul_product(const std::array<v8u64, M::limbs>& a, const std::array<v8u64, M::limbs>& b) {
+    using K = detail::kernel<M>;
+    static_assert(covers<M>);
+    typename K::digits A, B;
+    K::to_digits(a, A);
+    K::to_digits(b, B);
+    wide<M> T;
+    K::product(A, B, T);
+    return T;
   }
   template <class M>
-  FF_INLINE static void square_batch(const ff::limbs<M::n>* a, ff::limbs<M::n>* out, std::size_t count) {
-    static_assert(batches<M>);
-    if (count) ifma_detail::kernel<M>::template run<true>(a->data(), a->data(), out->data(), count);
+  FF_INLINE static wide<M> square_product(const std::array<v8u64, M::limbs>& a) {
+    using K = detail::kernel<M>;
+    static_assert(covers<M>);
+    typename K::digits A;
+    K::to_digits(a, A);
+    wide<M> T;
+    K::square(A, T);
+    return T;
+  }
+  template <class M>
+  FF_INLINE static std::array<v8u64, M::limbs> reduce_product(wide<M> T) {
+    using K = detail::kernel<M>;
+    K::reduce(T);
+    std::array<v8u64, M::limbs> r;
+    K::canonical_limbs(T.data() + (K::k - 1), r);
+    return r;
+  }
+  template <class M>
+  FF_INLINE static std::array<v8u64, M::limbs> mul(const std::array<v8u64, M::limbs>& a, const std::array<v8u64, M::limbs>& b) {
+    return reduce_product<M>(mul_product<M>(a, b));
+  }
+  template <class M>
+  FF_INLINE static std::array<v8u64, M::limbs> square(const std::array<v8u64, M::limbs>& a) {
+    return reduce_product<M>(square_product<M>(a));
   }
 };
+static_assert(prime_policy<ifma, detail::example_modulus>);
 
 }  // namespace ff::prime
 #endif

@@ -11,7 +11,7 @@ struct mers384 : special_field<mers384, "0xfffffffffffffffffffffffffffffffffffff
   // The smallest quadratic non-residue: the base of fixed-base powers. Whether it generates
   // the whole multiplicative group is not checked (that needs p - 1's factorization).
   static constexpr u64 generator_value = 2;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
 };
 static_assert(prime_field<mers384>);
 static_assert(mers384::non_residue == mers384::generator_value);

@@ -10,7 +10,7 @@ struct p389 : special_field<p389, "0x1ffffffffffffffffffffffffffffffffffffffffff
   // The smallest quadratic non-residue: the base of fixed-base powers. Whether it generates
   // the whole multiplicative group is not checked (that needs p - 1's factorization).
   static constexpr u64 generator_value = 2;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
 };
 static_assert(prime_field<p389>);
 static_assert(p389::non_residue == p389::generator_value);

@@ -11,7 +11,7 @@ struct p521 : special_field<p521, "0x1ffffffffffffffffffffffffffffffffffffffffff
   // The smallest quadratic non-residue: the base of fixed-base powers. Whether it generates
   // the whole multiplicative group is not checked (that needs p - 1's factorization).
   static constexpr u64 generator_value = 3;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 1, .power_window_bits = 8};
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
 };
 static_assert(prime_field<p521>);
 static_assert(p521::non_residue == p521::generator_value);

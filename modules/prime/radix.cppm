@@ -15,13 +15,17 @@
 module;
 #include <array>
 #include <bit>
+#include <concepts>
 #include <utility>
 #include <cstddef>
 #include "fieldlab/macros.h"
 export module ff.prime.radix;
 import ff.core.element;
 import ff.core.integer;
+import ff.core.arithmetic;
 import ff.prime.fold;
+import ff.prime.policies;
+import ff.prime.inverse;
 export namespace ff::prime {
 enum class radix_fold { pseudo_mersenne, golden };
 
@@ -92,7 +96,7 @@ constexpr radix_form<L> make_radix_form(const ff::limbs<N>& p, const fold_form<N
   for (std::size_t i = 0; i < L; ++i) {
     u64 digit = 0;
     for (unsigned b = 0; b < r; ++b)
-      if (r * i + b < 64 * N && bit(v, unsigned(r * i + b))) digit |= u64(1) << b;
+      if (r * i + b < 64 * N && integer::bit(v, unsigned(r * i + b))) digit |= u64(1) << b;
     form.p_multiple[i] = (u64(1) << (r + 1)) + digit;
   }
   return form;
@@ -128,9 +132,9 @@ constexpr unsigned default_radix_bits(const fold_form<N>& f);
 // A special-form field F (ff.prime.fold's core) in radix 2^R: what the kernels below take as M.
 template <class F, unsigned R = default_radix_bits(F::form)>
 struct radix_of {
-  static constexpr std::size_t n = F::n;
-  static constexpr ff::limbs<n> p = F::p;
-  static constexpr fold_form<n> form = F::form;
+  static constexpr std::size_t limbs = F::limbs;  // the saturated limbs (to_radix, from_radix)
+  static constexpr ff::limbs<limbs> p = F::p;
+  static constexpr fold_form<limbs> form = F::form;
   static constexpr std::size_t radix_l = radix_limb_count(form.k, R);
   static constexpr radix_form<radix_l> radix = make_radix_form<radix_l>(p, form, R);
 };
@@ -156,7 +160,8 @@ constexpr unsigned default_radix_bits(const fold_form<N>& f) {
   return best;
 }
 
-namespace radix_detail {
+}  // namespace ff::prime
+namespace ff::prime::detail {
 // Columns above L fold down (the form's congruence), in place.
 template <const auto& Form, std::size_t L>
 FF_INLINE constexpr void fold_columns(u128 (&z)[2 * L - 1]) {
@@ -224,17 +229,18 @@ FF_INLINE constexpr radix_limbs<L> columns_with_carries(Term term) {
   fold_top_carry<Form, L>(out, carry);
   return out;
 }
-}  // namespace radix_detail
+}  // namespace ff::prime::detail
+export namespace ff::prime {
 
 // The kernels, on M = radix_of<F, r>.
 template <class M, unsigned InSlack = 3>
 FF_INLINE constexpr auto radix_mul(const radix_limbs<M::radix_l>& a, const radix_limbs<M::radix_l>& b) {
   constexpr std::size_t L = M::radix_l;
   static_assert(radix_columns_fit(M::radix, InSlack), "radix: the columns of this product overflow 128 bits");
-  if constexpr (radix_detail::fold_in_operands<M::radix, InSlack>) {
+  if constexpr (detail::fold_in_operands<M::radix, InSlack>) {
     radix_limbs<L> b_cc{};
     for (std::size_t j = 0; j < L; ++j) b_cc[j] = b[j] * M::radix.cc;
-    return radix_detail::columns_with_carries<M::radix, L>([&](std::size_t i, std::size_t j) FF_LAMBDA_INLINE {
+    return detail::columns_with_carries<M::radix, L>([&](std::size_t i, std::size_t j) FF_LAMBDA_INLINE {
       return u128(a[i]) * (i + j < L ? b[j] : b_cc[j]);
     });
   } else {
@@ -243,8 +249,8 @@ FF_INLINE constexpr auto radix_mul(const radix_limbs<M::radix_l>& a, const radix
     for (std::size_t i = 0; i < L; ++i)
 #pragma clang loop unroll(full)
       for (std::size_t j = 0; j < L; ++j) z[i + j] += u128(a[i]) * b[j];
-    radix_detail::fold_columns<M::radix, L>(z);
-    return radix_detail::carry_columns<M::radix, L>(z);
+    detail::fold_columns<M::radix, L>(z);
+    return detail::carry_columns<M::radix, L>(z);
   }
 }
 template <class M, unsigned InSlack = 3>
@@ -254,11 +260,11 @@ FF_INLINE constexpr auto radix_square(const radix_limbs<M::radix_l>& a) {
   static_assert(M::radix.r + InSlack < 64, "radix: 2 a_i must fit a limb");
   radix_limbs<L> twice{};
   for (std::size_t j = 0; j < L; ++j) twice[j] = 2 * a[j];
-  if constexpr (radix_detail::fold_in_operands<M::radix, InSlack>) {
+  if constexpr (detail::fold_in_operands<M::radix, InSlack>) {
     radix_limbs<L> cc{}, twice_cc{};
     for (std::size_t j = 0; j < L; ++j) cc[j] = a[j] * M::radix.cc, twice_cc[j] = twice[j] * M::radix.cc;
     // a_i a_j over i <= j: 2 a_i a_j off the diagonal; the wrapped ones times cc.
-    return radix_detail::columns_with_carries<M::radix, L>([&](std::size_t i, std::size_t j) FF_LAMBDA_INLINE {
+    return detail::columns_with_carries<M::radix, L>([&](std::size_t i, std::size_t j) FF_LAMBDA_INLINE {
       if (i > j) return u128(0);
       const bool wraps = i + j >= L;
       if (i == j) return u128(wraps ? cc[i] : a[i]) * a[j];
@@ -272,8 +278,8 @@ FF_INLINE constexpr auto radix_square(const radix_limbs<M::radix_l>& a) {
 #pragma clang loop unroll(full)
       for (std::size_t j = i + 1; j < L; ++j) z[i + j] += u128(twice[i]) * a[j];
     }
-    radix_detail::fold_columns<M::radix, L>(z);
-    return radix_detail::carry_columns<M::radix, L>(z);
+    detail::fold_columns<M::radix, L>(z);
+    return detail::carry_columns<M::radix, L>(z);
   }
 }
 // a S for a constant S below 2^20 (RFC 7748's a24), limbs of a below 2^(r + 3).
@@ -283,7 +289,7 @@ FF_INLINE constexpr auto radix_mul_small(const radix_limbs<M::radix_l>& a) {
   constexpr std::size_t L = M::radix_l;
   u128 z[2 * L - 1]{};
   for (std::size_t i = 0; i < L; ++i) z[i] = u128(a[i]) * S;
-  return radix_detail::carry_columns<M::radix, L>(z);
+  return detail::carry_columns<M::radix, L>(z);
 }
 template <class M>
 FF_INLINE constexpr auto radix_add(const radix_limbs<M::radix_l>& a, const radix_limbs<M::radix_l>& b) {
@@ -301,19 +307,20 @@ FF_INLINE constexpr auto radix_sub(const radix_limbs<M::radix_l>& a, const radix
 
 // A canonical integer (below 2^k) in radix 2^r.
 template <class M>
-FF_INLINE constexpr auto to_radix(const ff::limbs<M::n>& x) {
+FF_INLINE constexpr auto to_radix(const ff::limbs<M::limbs>& x) {
   constexpr unsigned r = M::radix.r;
   radix_limbs<M::radix_l> out{};
   for (std::size_t i = 0; i < M::radix_l; ++i) {
     const unsigned at = unsigned(r * i), q = at / 64, s = at % 64;
     u64 v = x[q] >> s;
-    if (s + r > 64 && q + 1 < M::n) v |= x[q + 1] << (64 - s);
+    if (s + r > 64 && q + 1 < M::limbs) v |= x[q + 1] << (64 - s);
     out[i] = v & M::radix.mask();
   }
   return out;
 }
 
-namespace radix_detail {
+}  // namespace ff::prime
+namespace ff::prime::detail {
 // One carry pass that leaves the top limb whole: every other limb ends below 2^r.
 template <class M>
 FF_INLINE constexpr void carry_into_top(radix_limbs<M::radix_l>& x) {
@@ -336,7 +343,8 @@ FF_INLINE constexpr void add_c_times(radix_limbs<M::radix_l>& x, u64 h) {
 // Bits of the top limb below 2^k.
 template <class M>
 constexpr unsigned top_bits = M::form.k - M::radix.r * unsigned(M::radix_l - 1);
-}  // namespace radix_detail
+}  // namespace ff::prime::detail
+export namespace ff::prime {
 
 // The canonical form of limbs below 2^(r + 3): the value mod p, every limb below 2^r (so one
 // integer has one form, what equality and bytes need). Three carry passes: the bits from k up
@@ -345,16 +353,16 @@ constexpr unsigned top_bits = M::form.k - M::radix.r * unsigned(M::radix_l - 1);
 template <class M>
 FF_INLINE constexpr auto radix_canonical(radix_limbs<M::radix_l> x) {
   constexpr std::size_t L = M::radix_l;
-  constexpr unsigned top = radix_detail::top_bits<M>;
+  constexpr unsigned top = detail::top_bits<M>;
   constexpr u64 top_mask = (u64(1) << top) - 1;
-  radix_detail::carry_into_top<M>(x);
+  detail::carry_into_top<M>(x);
   const u64 above = x[L - 1] >> top;  // below 2^(r + 4 - top): a few bits
   x[L - 1] &= top_mask;
-  radix_detail::add_c_times<M>(x, above);
-  radix_detail::carry_into_top<M>(x);  // below 2^k + above c < 2p
+  detail::add_c_times<M>(x, above);
+  detail::carry_into_top<M>(x);  // below 2^k + above c < 2p
   radix_limbs<L> w = x;
-  radix_detail::add_c_times<M>(w, 1);
-  radix_detail::carry_into_top<M>(w);
+  detail::add_c_times<M>(w, 1);
+  detail::carry_into_top<M>(w);
   const u64 at_least_p = 0 - (w[L - 1] >> top);  // all ones when value + c >= 2^k
   w[L - 1] &= top_mask;
   for (std::size_t i = 0; i < L; ++i) x[i] = (w[i] & at_least_p) | (x[i] & ~at_least_p);
@@ -362,15 +370,52 @@ FF_INLINE constexpr auto radix_canonical(radix_limbs<M::radix_l> x) {
 }
 // The canonical integer of limbs below 2^(r + 3).
 template <class M>
-FF_INLINE constexpr ff::limbs<M::n> from_radix(const radix_limbs<M::radix_l>& a) {
+FF_INLINE constexpr ff::limbs<M::limbs> from_radix(const radix_limbs<M::radix_l>& a) {
   constexpr unsigned r = M::radix.r;
   const radix_limbs<M::radix_l> c = radix_canonical<M>(a);
-  ff::limbs<M::n> out{};
+  ff::limbs<M::limbs> out{};
   for (std::size_t i = 0; i < M::radix_l; ++i) {
     const unsigned at = unsigned(r * i), q = at / 64, s = at % 64;
     out[q] |= c[i] << s;
-    if (s + r > 64 && q + 1 < M::n) out[q + 1] |= c[i] >> (64 - s);
+    if (s + r > 64 && q + 1 < M::limbs) out[q + 1] |= c[i] >> (64 - s);
   }
   return out;
 }
+
+// The special-form field F in radix 2^R as an ff::arithmetic: additions without carries, one
+// carry pass per product (the X448 ladder's limbs), converted from and to the field's own limbs
+// once per ladder (from_internal, to_internal). Values must keep the bounds above, as a chain
+// of products, sums and differences like the Montgomery ladder's does. Constant time.
+template <class F, unsigned R = default_radix_bits(F::form)>
+struct radix_arithmetic {
+  static_assert(F::reduction == reduction::fold, "radix limbs hold canonical integers: a special-form field");
+  using M = radix_of<F, R>;
+  using value = radix_limbs<M::radix_l>;
+  using mask = u64;
+  static constexpr bool lazy = false, outline_products = false;
+  FF_INLINE static constexpr value from_internal(const ff::limbs<F::limbs>& internal) { return to_radix<M>(internal); }
+  FF_INLINE static constexpr ff::limbs<F::limbs> to_internal(const value& v) { return from_radix<M>(v); }
+  FF_INLINE static constexpr value zero() { return {}; }
+  FF_INLINE static constexpr value one() { return from_internal(F::one_internal); }
+  FF_INLINE static constexpr value add(const value& a, const value& b) { return radix_add<M>(a, b); }
+  FF_INLINE static constexpr value sub(const value& a, const value& b) { return radix_sub<M>(a, b); }
+  FF_INLINE static constexpr value neg(const value& a) { return radix_sub<M>(value{}, a); }
+  FF_INLINE static constexpr value mul(const value& a, const value& b) { return radix_mul<M>(a, b); }
+  FF_INLINE static constexpr value square(const value& a) { return radix_square<M>(a); }
+  // a^-1 (0 for 0): out of radix, safegcd, back.
+  FF_INLINE static value inverse(const value& a) {
+    return from_internal(safegcd::inverse<false, F::bits>(to_internal(a), F::inverse_factor, F::p));
+  }
+  // K a for an integer K, |K| < 2^20 (RFC 7748's a24).
+  template <auto K>
+  FF_INLINE static constexpr value mul_constant(const value& a) {
+    return mul_by_integer<radix_arithmetic, K>(
+        a, [](const value& x, auto k) FF_LAMBDA_INLINE { return radix_mul_small<M, decltype(k)::value>(x); });
+  }
+  // Equal values have one canonical form (radix_canonical).
+  FF_INLINE static constexpr mask equal_mask(const value& a, const value& b) {
+    return equal_words_mask(radix_canonical<M>(a), radix_canonical<M>(b));
+  }
+  FF_INLINE static constexpr value select(mask m, const value& a, const value& b) { return select_words(m, a, b); }
+};
 }  // namespace ff::prime

@@ -1,31 +1,48 @@
-// ff.tower.constant: compile-time constants of a tower, written by their coordinates down to
-// small integers, e.g. xi = 9 + u in Fp2 is quadratic_constant{9, 1} and v in Fp6 is
-// cubic_constant{0, 1, 0}; a plain integer k means k times one at any level. Multiplying by
-// one (mul_constant) compiles to what its coordinates allow: a zero coordinate drops its
-// terms, 1 is free, -1 is a negation, another integer one product by a base-field constant;
-// never a generic product of two tower elements.
+// ff.tower.constant: what a tower level needs of its base (ff::tower::extensible), and
+// compile-time constants of a tower, written by their coordinates down to small integers, e.g.
+// xi = 9 + u in Fp2 is quadratic_constant{9, 1} and v in Fp6 is cubic_constant{0, 1, 0}; a
+// plain integer k means k times one at any level. Multiplying by one (mul_constant) compiles
+// to what its coordinates allow: a zero coordinate drops its terms, 1 is free, -1 is a
+// negation, another integer one product by a base-field constant; never a generic product of
+// two tower elements.
 module;
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <random>
 export module ff.tower.constant;
+import ff.core.arithmetic;
 
 export namespace ff::tower {
-// How a tower level multiplies by a constant with integer coordinates (seed 001's variants of
-// the product by xi):
-//   - specialized: the coordinates' products by their integers, each a multiplication row and
-//     a reduction (the base's mul_constant; the default);
-//   - field_products: the same products, each one field product by the integer, as evmone
-//     computes them (seed 001's specialized form; bases with mul_constant_by_product);
-//   - generic: one product of two elements, the constant's value being the other;
-//   - additions: the integers' products by doublings and additions (bases with
-//     mul_constant_by_additions).
-enum class constant_products { specialized, field_products, generic, additions };
-// How a level over a prime field reduces its products: lazy, double-width products combined
-// and each output coordinate reduced once, where the field allows it (the default); or each
-// product reduced (the A/B in ffbench --tower).
-enum class reductions { lazy, per_product };
+// A base a tower level can be built on: an ff::arithmetic with compile-time constants
+// (constant<K>(), evaluated with portable_twin, the same arithmetic over the portable policy,
+// whose operations are constexpr), the Frobenius map a -> a^p and its constants, and uniform
+// random values (tests and benchmarks). A prime field's arithmetic and every tower level are.
+template <class A>
+concept extensible = arithmetic<A> && requires(const typename A::value& a, std::mt19937_64& rng) {
+  typename A::portable_twin;
+  { A::template constant<1>() } -> std::same_as<typename A::value>;
+  { A::frobenius(a) } -> std::same_as<typename A::value>;
+  { A::random(rng) } -> std::same_as<typename A::value>;
+  { A::template divides_p_minus_1<2>() } -> std::convertible_to<bool>;
+};
+
+// What every level shares: its base, the base's values and masks, the declared traits (a level
+// offers no double-width pieces, and calls its own products out of line where its base asks
+// for it: the levels above inline their calls), and the characteristic's constants.
+template <extensible A>
+struct level {
+  using base = A;
+  using base_value = typename A::value;
+  using mask = typename A::mask;
+  static constexpr bool lazy = false, outline_products = false;
+  // (p - 1) / D and whether D divides p - 1 (p: the characteristic), from the prime field.
+  template <unsigned D>
+  static constexpr auto p_minus_1_over() { return A::template p_minus_1_over<D>(); }
+  template <unsigned D>
+  static constexpr bool divides_p_minus_1() { return A::template divides_p_minus_1<D>(); }
+};
 
 template <class C>
 struct quadratic_constant {

@@ -1,12 +1,14 @@
 // ff.tower.cubic: the cubic extension A[v] / (v^3 - Xi) over any arithmetic A (see
 // ff.tower.quadratic), Xi a compile-time constant of A that is not a cube. Products by Xi go
-// through mul_constant. Constant time: no branch on values.
+// through mul_constant. The level is an ff::arithmetic itself. Constant time: no branch on
+// values.
 module;
 #include <concepts>
 #include <random>
 #include "fieldlab/macros.h"
 export module ff.tower.cubic;
 import ff.core.element;
+import ff.core.arithmetic;
 import ff.tower.constant;
 
 export namespace ff::tower {
@@ -17,10 +19,10 @@ struct cubic_value {
   friend constexpr bool operator==(const cubic_value&, const cubic_value&) = default;
 };
 
-template <class A, auto Xi>
-struct cubic {
-  using base = A;
-  using base_value = typename A::value;
+template <extensible A, auto Xi>
+struct cubic : level<A> {
+  using typename level<A>::base_value;
+  using typename level<A>::mask;
   using value = cubic_value<base_value>;
   // The same level over the portable policy (constexpr: compile-time constants).
   using portable_twin = cubic<typename A::portable_twin, Xi>;
@@ -40,6 +42,12 @@ struct cubic {
     return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1), A::sub(a.c2, b.c2)};
   }
   FF_INLINE static constexpr value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1), A::neg(a.c2)}; }
+  FF_INLINE static constexpr mask equal_mask(const value& a, const value& b) {
+    return A::equal_mask(a.c0, b.c0) & A::equal_mask(a.c1, b.c1) & A::equal_mask(a.c2, b.c2);
+  }
+  FF_INLINE static constexpr value select(const mask& m, const value& a, const value& b) {
+    return {A::select(m, a.c0, b.c0), A::select(m, a.c1, b.c1), A::select(m, a.c2, b.c2)};
+  }
   FF_INLINE static constexpr base_value times_xi(const base_value& x) { return A::template mul_constant<Xi>(x); }
 
   // Karatsuba over three coordinates: six products of A instead of nine.
@@ -87,21 +95,17 @@ struct cubic {
     if constexpr (std::integral<decltype(K)>) return {A::template constant<K>(), A::zero(), A::zero()};
     else return {A::template constant<K.c0>(), A::template constant<K.c1>(), A::template constant<K.c2>()};
   }
-  template <unsigned D>
-  static constexpr auto p_minus_1_over() { return A::template p_minus_1_over<D>(); }
-  template <unsigned D>
-  static constexpr bool divides_p_minus_1() { return A::template divides_p_minus_1<D>(); }
   // K^((p - 1) / D) for a constant K of this level, at compile time. For K = v with 3 D
   // dividing p - 1 it is Xi^((p - 1) / (3 D)), a power in A: several times less constant
   // evaluation than a power in this level.
   template <auto K, unsigned D>
   static constexpr value frobenius_constant() {
     if constexpr (!std::integral<decltype(K)>) {
-      if constexpr (is_zero(K.c0) && is_integer(K.c1, 1) && is_zero(K.c2) && divides_p_minus_1<3 * D>())
+      if constexpr (is_zero(K.c0) && is_integer(K.c1, 1) && is_zero(K.c2) && level<A>::template divides_p_minus_1<3 * D>())
         return {A::template frobenius_constant<Xi, 3 * D>(), A::zero(), A::zero()};
-      else return power<portable_twin>(portable_twin::template constant<K>(), p_minus_1_over<D>());
+      else return power<portable_twin>(portable_twin::template constant<K>(), level<A>::template p_minus_1_over<D>());
     } else {
-      return power<portable_twin>(portable_twin::template constant<K>(), p_minus_1_over<D>());
+      return power<portable_twin>(portable_twin::template constant<K>(), level<A>::template p_minus_1_over<D>());
     }
   }
   // v^(p - 1) = Xi^((p - 1) / 3) and v^(2 (p - 1)), elements of A.

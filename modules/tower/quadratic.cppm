@@ -1,8 +1,9 @@
 // ff.tower.quadratic: the quadratic extension A[u] / (u^2 - Beta) over any arithmetic A (a
 // field's arithmetic under one backend policy: ff::prime::arithmetic, or another tower
-// level), Beta a compile-time constant of A (ff.tower.constant) that is not a square.
-// Products by Beta and by other constants go through mul_constant, so u^2 = -1 costs a
-// negation and xi = 9 + u two products by the integer 9. Constant time: no branch on values.
+// level; ff::tower::extensible), Beta a compile-time constant of A (ff.tower.constant) that
+// is not a square. Products by Beta and by other constants go through mul_constant, so
+// u^2 = -1 costs a negation and xi = 9 + u two products by the integer 9. The level is an
+// ff::arithmetic itself. Constant time: no branch on values.
 module;
 #include <concepts>
 #include <random>
@@ -10,23 +11,24 @@ module;
 #include "fieldlab/macros.h"
 export module ff.tower.quadratic;
 import ff.core.element;
+import ff.core.arithmetic;
 import ff.tower.constant;
 
 export namespace ff::tower {
-// c0 + c1 u: one type for a level under every policy and mode.
+// c0 + c1 u: one type for a level under every policy.
 template <class B>
 struct quadratic_value {
   B c0, c1;
   friend constexpr bool operator==(const quadratic_value&, const quadratic_value&) = default;
 };
 
-template <class A, auto Beta, constant_products Mode = constant_products::specialized, reductions Reductions = reductions::lazy>
-struct quadratic {
-  using base = A;
-  using base_value = typename A::value;
+template <extensible A, auto Beta>
+struct quadratic : level<A> {
+  using typename level<A>::base_value;
+  using typename level<A>::mask;
   using value = quadratic_value<base_value>;
   // The same level over the portable policy (constexpr: compile-time constants).
-  using portable_twin = quadratic<typename A::portable_twin, Beta, Mode, Reductions>;
+  using portable_twin = quadratic<typename A::portable_twin, Beta>;
   static constexpr auto beta = Beta;
 
   FF_INLINE static constexpr value zero() { return {A::zero(), A::zero()}; }
@@ -40,13 +42,17 @@ struct quadratic {
   FF_INLINE static constexpr value sub(const value& a, const value& b) { return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1)}; }
   FF_INLINE static constexpr value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1)}; }
   FF_INLINE static constexpr value conjugate(const value& a) { return {a.c0, A::neg(a.c1)}; }
+  FF_INLINE static constexpr mask equal_mask(const value& a, const value& b) {
+    return A::equal_mask(a.c0, b.c0) & A::equal_mask(a.c1, b.c1);
+  }
+  FF_INLINE static constexpr value select(const mask& m, const value& a, const value& b) {
+    return {A::select(m, a.c0, b.c0), A::select(m, a.c1, b.c1)};
+  }
 
-  // K x for a constant K of A, by the level's Mode where K is an integer.
+  // K x for a constant K of A.
   template <auto K>
   FF_INLINE static constexpr base_value base_times(const base_value& x) {
-    if constexpr (Mode == constant_products::additions && std::integral<decltype(K)>) return A::template mul_constant_by_additions<K>(x);
-    else if constexpr (Mode == constant_products::field_products && std::integral<decltype(K)>) return A::template mul_constant_by_product<K>(x);
-    else return A::template mul_constant<K>(x);
+    return A::template mul_constant<K>(x);
   }
   // acc + K x for a constant K of A: nothing, an addition, a subtraction, or a product by K.
   template <auto K>
@@ -59,22 +65,16 @@ struct quadratic {
   // Beta x.
   FF_INLINE static constexpr base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
 
-  // Lazy reduction applies to mul where A is a prime field that offers it and Beta = -1: the
-  // three products stay double-width, the input sums unreduced, and each coordinate is reduced
-  // once. The square keeps its two reduced products: two double-width products and two
-  // reductions measured slower (decisions.md).
-  static constexpr bool lazy = [] {
-    if constexpr (requires { A::lazy; }) return Reductions == reductions::lazy && A::lazy && is_integer(Beta, -1);
-    else return false;
-  }();
+  // Lazy reduction applies to mul where the base uses it (A::lazy: a prime field whose measured
+  // tuning chose it) and Beta = -1: the three products stay double-width, the input sums
+  // unreduced, and each coordinate is reduced once. The square keeps its two reduced products:
+  // two double-width products and two reductions measured slower (decisions.md).
+  static constexpr bool lazy_products = A::lazy && is_integer(Beta, -1);
 
-  // Over a prime field's arithmetic (A::outline_products), mul and square are functions of
-  // their own, compiled for the policy's instructions (A::policy::outlined); the levels above
-  // inline calls to them. Inlined, Fp12's product was 100 KB of code.
-  static constexpr bool outlined = [] {
-    if constexpr (requires { A::outline_products; }) return A::outline_products;
-    else return false;
-  }();
+  // Where the base asks for it (A::outline_products: a prime field's arithmetic), mul and
+  // square are functions of their own, compiled for the policy's instructions (A::outlined);
+  // the levels above inline calls to them. Inlined, Fp12's product was 100 KB of code.
+  static constexpr bool outlined = A::outline_products;
   struct mul_op {
     FF_INLINE constexpr value operator()(const value& a, const value& b) const { return mul_inline(a, b); }
   };
@@ -83,20 +83,20 @@ struct quadratic {
   };
   FF_INLINE static constexpr value mul(const value& a, const value& b) {
     if constexpr (outlined) {
-      if (!std::is_constant_evaluated()) return A::policy::template outlined<mul_op>(a, b);
+      if (!std::is_constant_evaluated()) return A::template outlined<mul_op>(a, b);
     }
     return mul_inline(a, b);
   }
   FF_INLINE static constexpr value square(const value& a) {
     if constexpr (outlined) {
-      if (!std::is_constant_evaluated()) return A::policy::template outlined<square_op>(a);
+      if (!std::is_constant_evaluated()) return A::template outlined<square_op>(a);
     }
     return square_inline(a);
   }
 
   // Karatsuba: three products of A instead of four.
   FF_INLINE static constexpr value mul_inline(const value& a, const value& b) {
-    if constexpr (lazy) {
+    if constexpr (lazy_products) {
       // a0 b0 - a1 b1 (plus p R if negative) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 =
       // a0 b1 + a1 b0 < 2 p^2: both below p R.
       const auto v0 = A::mul_wide(a.c0, b.c0), v1 = A::mul_wide(a.c1, b.c1);
@@ -122,8 +122,6 @@ struct quadratic {
   FF_INLINE static constexpr value mul_constant(const value& a) {
     if constexpr (std::integral<decltype(K)>) {
       return {base_times<K>(a.c0), base_times<K>(a.c1)};
-    } else if constexpr (Mode == constant_products::generic) {
-      return mul(a, constant<K>());
     } else if constexpr (is_zero(K.c1)) {
       return {base_times<K.c0>(a.c0), base_times<K.c0>(a.c1)};
     } else if constexpr (is_zero(K.c0)) {
@@ -144,15 +142,10 @@ struct quadratic {
     if constexpr (std::integral<decltype(K)>) return {A::template constant<K>(), A::zero()};
     else return {A::template constant<K.c0>(), A::template constant<K.c1>()};
   }
-  // (p - 1) / D and whether D divides p - 1 (p: the characteristic), from the prime field.
-  template <unsigned D>
-  static constexpr auto p_minus_1_over() { return A::template p_minus_1_over<D>(); }
-  template <unsigned D>
-  static constexpr bool divides_p_minus_1() { return A::template divides_p_minus_1<D>(); }
   // K^((p - 1) / D) for a constant K of this level, at compile time.
   template <auto K, unsigned D>
   static constexpr value frobenius_constant() {
-    return power<portable_twin>(portable_twin::template constant<K>(), p_minus_1_over<D>());
+    return power<portable_twin>(portable_twin::template constant<K>(), level<A>::template p_minus_1_over<D>());
   }
   // u^(p - 1) = Beta^((p - 1) / 2), an element of A.
   static constexpr base_value frobenius_u = A::template frobenius_constant<Beta, 2>();

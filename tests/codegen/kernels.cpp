@@ -12,7 +12,7 @@ import ff;
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "--element-bytes") {
     try {
-      ff::visit_field<ff::binary_fields>(argv[2], []<class F>() { std::printf("%zu\n", sizeof(ff::element<F>)); });
+      ff::visit_by_name<ff::binary_fields>(argv[2], []<class F>() { std::printf("%zu\n", sizeof(ff::element<F>)); });
       return 0;
     } catch (const ff::error& e) {
       std::fprintf(stderr, "codegen_kernels: %s\n", e.what());
@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
     }
   }
   int checksum = 0;
-  ff::for_each_field<ff::binary_fields>([&]<class F>() {
+  ff::for_each_type<ff::binary_fields>([&]<class F>() {
     std::vector<ff::element<F>> a(40, F::one()), out(40);
     for (ff::backend be : ff::available_backends(F::family)) {
       ff::mul<F>(be, std::span<const ff::element<F>>(a), std::span<const ff::element<F>>(a), std::span<ff::element<F>>(out));

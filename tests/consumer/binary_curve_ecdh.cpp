@@ -12,7 +12,8 @@ int main() {
   const auto to_alice = K163::encode(K163::public_key(bob), true);
   const auto shared = K163::ecdh(alice, K163::decode(to_alice));  // x(a b G), constant time
   const auto openssl = ff::b163::parse("03a24b51306e691b9a4d6a603b28f29a920951472e");
-  const bool ok = shared == K163::ecdh(bob, K163::decode(to_bob)) && shared == K163::field_to_bytes(openssl);
+  const bool ok = shared == K163::ecdh(bob, K163::decode(to_bob)) &&
+                  shared == K163::field_to_bytes(openssl);
   std::printf("K-163 ECDH: %s\n", ok ? "both sides agree with OpenSSL" : "WRONG");
   return ok ? 0 : 1;
 }

@@ -38,7 +38,7 @@ int check_isomorphism(std::mt19937_64& rng) {
     expect(back[i] == a[i], "batch round trip != identity at " + std::to_string(i));
   }
   std::printf("%-8s %s (%d mismatches; batch kernel %s)\n", "iso", failures ? "FAIL" : "ok", failures,
-              std::string(ff::iso::to_string(ff::iso::fastest_variant())).c_str());
+              std::string(ff::iso::to_string(ff::iso::fastest_kernel())).c_str());
   return failures;
 }
 
@@ -63,7 +63,7 @@ int main() try {
               std::string(ff::to_string(ff::batch_backend(ff::family::binary))).c_str(),
               std::string(ff::to_string(ff::scalar_backend(ff::family::binary))).c_str());
   std::mt19937_64 rng(std::random_device{}());
-  ff::for_each_field<ff::binary_fields>([&]<class F>() { failures += consumer::check_field<F>(rng); });
+  ff::for_each_type<ff::binary_fields>([&]<class F>() { failures += consumer::check_field<F>(rng); });
   failures += check_isomorphism(rng);
   return failures ? 1 : 0;
 } catch (const std::exception& e) {

@@ -23,7 +23,7 @@
 #include <span>
 #include <string>
 #include "fieldlab/macros.h"
-import ff;
+import ff.lab;
 
 namespace {
 
@@ -128,14 +128,14 @@ void check_prime(std::mt19937_64& rng) {
   ct_check("square", [&] { return ff::square(a); }, a);
   ct_check("inverse", [&] { return ff::inverse(a); }, a);
   ct_check("inverse(0)-throws", [&] { return throws([&] { return ff::inverse(zero); }); }, zero);
-  ct_check("inverse_fermat", [&] { return ff::inverse_fermat(a); }, a);
+  ct_check("inverse_fermat", [&] { return ff::lab::inverse_fermat(a); }, a);
   ct_check("pow(secret a, secret e)", [&] { return ff::pow(a, std::span<const ff::u64>(e)); }, a, e);
   // The batches, on the family's batch backend (valgrind runs no AVX-512, so not ifma's
   // kernels: docs/constant-time.md); the same algorithms over the scalar products.
   using E = ff::element<F>;
   std::array<E, 3> v = {a, sq, a + sq}, out;
   if (v[2].is_zero()) v[2] = F::one();
-  std::array<std::array<ff::u64, F::n>, 3> es = {e, e, e};
+  std::array<std::array<ff::u64, F::limbs>, 3> es = {e, e, e};
   es[1][0] ^= 1;
   const auto batch = [&](auto&& fn) {
     fn();
@@ -146,7 +146,7 @@ void check_prime(std::mt19937_64& rng) {
   ct_check("batch inverse", [&] { return batch([&] { ff::inverse<F>(std::span<const E>(v), std::span<E>(out)); }); }, v);
   ct_check("batch pow(secret e)", [&] { return batch([&] { ff::pow<F>(std::span<const E>(v), std::span<const ff::u64>(e), std::span<E>(out)); }); }, v, e);
   ct_check("batch pow(secret e per element)",
-           [&] { return batch([&] { ff::pow<F>(std::span<const E>(v), std::span<const std::array<ff::u64, F::n>>(es), std::span<E>(out)); }); }, v, es);
+           [&] { return batch([&] { ff::pow<F>(std::span<const E>(v), std::span<const std::array<ff::u64, F::limbs>>(es), std::span<E>(out)); }); }, v, es);
   ct_check("sqrt(square)", [&] { return ff::sqrt(sq); }, sq);
   ct_check("sqrt(any)", [&] { return ff::sqrt(b); }, b);
   ct_check("legendre", [&] { return ff::legendre(b); }, b);
@@ -156,14 +156,14 @@ void check_prime(std::mt19937_64& rng) {
 }
 
 // X25519 / X448: the ladder under each scalar policy directly, in the field's saturated limbs
-// and in radix limbs (ff.prime.radix), then the API under the backend FF_BACKEND chose; the
-// private key and the peer's u-coordinate are the secrets.
+// (ff::prime::arithmetic) and in radix limbs (ff::prime::radix_arithmetic), then the API under
+// the backend FF_BACKEND chose; the private key and the peer's u-coordinate are the secrets.
 template <class Curve, class P>
 void check_ladder(typename Curve::key& k, typename Curve::key& u) {
   constexpr ff::isa target = ff::target_of(P::id);
   const std::string on = "<" + std::string(ff::to_string(P::id)) + ">";
-  ct_check("scalarmult" + on + " saturated", [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P, ff::ladder_limbs::field>(k, u); }); }, k, u);
-  ct_check("scalarmult" + on + " radix", [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P, ff::ladder_limbs::radix>(k, u); }); }, k, u);
+  ct_check("scalarmult" + on + " saturated", [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P, ff::prime::arithmetic<typename Curve::field, P>>(k, u); }); }, k, u);
+  ct_check("scalarmult" + on + " radix", [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return Curve::template scalarmult_with<P, ff::prime::radix_arithmetic<typename Curve::field>>(k, u); }); }, k, u);
 }
 template <class Curve>
 void check_curve(std::mt19937_64& rng) {
@@ -205,8 +205,8 @@ void check_binary_curve(std::mt19937_64& rng) {
 }
 
 // BN254's tower (ff.tower): every level's mul, square and inverse, and the products by the
-// non-residues in each of seed 001's variants; its groups and pairing; under each scalar policy
-// directly.
+// non-residues in each of evmone's variants (ff.lab.towers); its groups and pairing; under each
+// scalar policy directly.
 template <class P>
 void check_tower(std::mt19937_64& rng) {
   constexpr ff::isa target = ff::target_of(P::id);
@@ -220,9 +220,9 @@ void check_tower(std::mt19937_64& rng) {
   level.template operator()<ff::bn254::fp2<P>>("fp2");
   level.template operator()<ff::bn254::fp6<P>>("fp6");
   level.template operator()<ff::bn254::fp12<P>>("fp12");
-  using modes = ff::tower::constant_products;
+  using modes = ff::lab::constant_products;
   auto xi = [&]<modes Mode>(const std::string& name) {
-    using T = ff::bn254::fp2<P, Mode>;
+    using T = typename ff::lab::bn254_tower<P, Mode>::fp2;
     auto a = T::random(rng);
     ct_check("fp2.xi_" + name + on,
              [&] { return ff::run_with<target>([&]() FF_LAMBDA_INLINE { return T::template mul_constant<ff::bn254::xi>(a); }); }, a);
@@ -322,7 +322,7 @@ int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
   try {
     std::mt19937_64 rng(2027);
     int fields = 0;
-    ff::for_each_field<ff::fields>([&]<class F>() {
+    ff::for_each_type<ff::fields>([&]<class F>() {
       covered.clear();
       if constexpr (ff::binary_field<F>) check_binary<F>(rng);
       if constexpr (ff::prime_field<F>) check_prime<F>(rng);
@@ -330,13 +330,13 @@ int main([[maybe_unused]] int argc, [[maybe_unused]] char** argv) {
                   std::string(ff::to_string(ff::scalar_backend(F::family))).c_str(), covered.c_str());
       ++fields;
     });
-    ff::for_each_field<ff::field_list<ff::x25519, ff::x448>>([&]<class Curve>() {
+    ff::for_each_type<ff::rfc7748_curves>([&]<class Curve>() {
       covered.clear();
       check_curve<Curve>(rng);
       std::printf("%-9s scalar backend %-8s:%s\n", std::string(Curve::name).c_str(),
                   std::string(ff::to_string(ff::scalar_backend(ff::family::prime))).c_str(), covered.c_str());
     });
-    [&]<class... Curve>(ff::curve_list<Curve...>) {
+    [&]<class... Curve>(ff::type_list<Curve...>) {
       ((covered.clear(), check_binary_curve<Curve>(rng),
         std::printf("%-9s scalar backend %-8s:%s\n", std::string(Curve::name).c_str(),
                     std::string(ff::to_string(ff::scalar_backend(ff::family::binary))).c_str(), covered.c_str())),

@@ -11,7 +11,9 @@ struct x25519 : rfc7748<x25519, p25519> {
   static constexpr u64 a24 = 121665;  // (486662 - 2) / 4
   static constexpr u64 base_u = 9;
   static constexpr bool mask_top_bit = true;
-  static constexpr ladder_limbs limbs = ladder_limbs::field;  // radix 2^51 measured equal (docs/prime-fields.md)
+  // The field's own saturated limbs (radix 2^51 measured equal: docs/prime-fields.md).
+  template <class P>
+  using ladder_arithmetic = prime::arithmetic<p25519, P>;
   static constexpr void clamp(key& k) {
     k[0] &= 248;
     k[31] &= 127;
