@@ -48,9 +48,11 @@ def main():
     ap.add_argument("--pairs", type=int, default=5)
     ap.add_argument("--label", default="ab")
     ap.add_argument("--threshold", type=float, default=0.03)
-    ap.add_argument("args", nargs=argparse.REMAINDER)
-    a = ap.parse_args()
-    args = a.args[1:] if a.args[:1] == ["--"] else a.args
+    # ffbench's arguments follow "--" (split here: argparse would read --label among them).
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    a = ap.parse_args(argv[:cut])
+    args = argv[cut + 1:]
     out = Path(a.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     olds, news = [], []
