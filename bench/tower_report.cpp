@@ -17,6 +17,8 @@ namespace ffb {
 namespace {
 namespace tw = ff::tower;
 using modes = ff::lab::constant_products;
+template <class P>
+using pairing_of = ff::bn254::pairing<P>;
 
 template <class P>
 void measure_backend(const options& o, results& r, double ns_per_cycle) {
@@ -65,26 +67,37 @@ void measure_backend(const options& o, results& r, double ns_per_cycle) {
     add_chains<P, v12>(rows, n, rng, "bn254_fp12", "mul", name,
                        [y12](const typename v12::value& x) FF_LAMBDA_INLINE { return v12::mul(x, y12); });
   };
-  // Lazy reduction's A/B: the same tower with the Fp2 product reduced once per coordinate.
-  {
-    using r2 = typename ff::lab::bn254_lazy_tower<P>::fp2;
-    using r6 = typename ff::lab::bn254_lazy_tower<P>::fp6;
-    using r12 = typename ff::lab::bn254_lazy_tower<P>::fp12;
+  // Lazy reduction's A/B: the library's tower (Fp2 and Fp6 lazy, Fp12 per Fp6 product), the
+  // same lazy up to Fp12, and the tower reducing each Fp2 product, whichever the library chose.
+  auto reduction = [&]<class T>(const std::string& name) {
+    using r2 = typename T::fp2;
+    using r6 = typename T::fp6;
+    using r12 = typename T::fp12;
+    using rp = ff::pairing::bn<r12, ff::bn254::g1<P>, ff::bn254::g2<P>, ff::bn254::u>;
     const auto x12 = fp12::random(rng), y12 = fp12::random(rng);
-    if (r12::mul(x12, y12) != fp12::mul(x12, y12) || r12::square(x12) != fp12::square(x12))
-      throw std::runtime_error("bn254 fp12 " + be + ": lazy and per-product reduction disagree");
+    if (r12::mul(x12, y12) != fp12::mul(x12, y12) || r12::square(x12) != fp12::square(x12) ||
+        rp::cyclotomic_square(x12) != pairing_of<P>::cyclotomic_square(x12))
+      throw std::runtime_error("bn254 fp12 " + be + ": the " + name + " tower disagrees with the library's");
     const auto y2 = r2::random(rng);
-    add_chains<P, r2>(rows, n, rng, "bn254_fp2", "mul", "lazy", [y2](const typename r2::value& x) FF_LAMBDA_INLINE { return r2::mul(x, y2); });
+    add_chains<P, r2>(rows, n, rng, "bn254_fp2", "mul", name, [y2](const typename r2::value& x) FF_LAMBDA_INLINE { return r2::mul(x, y2); });
+    add_chains<P, r2>(rows, n, rng, "bn254_fp2", "sqr", name, [](const typename r2::value& x) FF_LAMBDA_INLINE { return r2::square(x); });
     const auto y6 = r6::random(rng);
-    add_chains<P, r6>(rows, n, rng, "bn254_fp6", "mul", "lazy", [y6](const typename r6::value& x) FF_LAMBDA_INLINE { return r6::mul(x, y6); });
-    add_chains<P, r12>(rows, n, rng, "bn254_fp12", "mul", "lazy", [y12](const typename r12::value& x) FF_LAMBDA_INLINE { return r12::mul(x, y12); });
-  }
+    add_chains<P, r6>(rows, n, rng, "bn254_fp6", "mul", name, [y6](const typename r6::value& x) FF_LAMBDA_INLINE { return r6::mul(x, y6); });
+    add_chains<P, r6>(rows, n, rng, "bn254_fp6", "sqr", name, [](const typename r6::value& x) FF_LAMBDA_INLINE { return r6::square(x); });
+    add_chains<P, r12>(rows, n, rng, "bn254_fp12", "mul", name, [y12](const typename r12::value& x) FF_LAMBDA_INLINE { return r12::mul(x, y12); });
+    add_chains<P, r12>(rows, n, rng, "bn254_fp12", "sqr", name, [](const typename r12::value& x) FF_LAMBDA_INLINE { return r12::square(x); });
+    add_chains<P, r12>(rows, n, rng, "bn254_fp12", "cyclotomic_sqr", name,
+                       [](const typename r12::value& x) FF_LAMBDA_INLINE { return rp::cyclotomic_square(x); });
+  };
+  reduction.template operator()<ff::lab::bn254_lazy_tower<P>>("lazy");
+  reduction.template operator()<ff::lab::bn254_all_lazy_tower<P>>("all_lazy");
+  reduction.template operator()<ff::lab::bn254_per_product_tower<P>>("per_product");
   // Outlining's A/B: the same tower with the Fp2 products inlined into every level.
   {
     using i2 = typename ff::lab::bn254_inlined_tower<P>::fp2;
     using i6 = typename ff::lab::bn254_inlined_tower<P>::fp6;
     using i12 = typename ff::lab::bn254_inlined_tower<P>::fp12;
-    static_assert(fp2::outlined && !i2::outlined);
+    static_assert(fp2::outline_products && !i2::outline_products);
     const auto x12 = fp12::random(rng), y12 = fp12::random(rng);
     if (i12::mul(x12, y12) != fp12::mul(x12, y12) || i12::square(x12) != fp12::square(x12))
       throw std::runtime_error("bn254 fp12 " + be + ": inlined and outlined Fp2 products disagree");
@@ -127,9 +140,21 @@ void print_backend(const results& r, double ns_per_cycle, const std::string& be)
   std::printf("%-12s %s\n", "cyclotomic", cell(get("cyclotomic_sqr_reg", "bn254_fp12", "tower")).c_str());
   std::printf("%-12s %s (%s): the schoolbook A/B (4 products, 2 additions)\n", "fp2 mul", cell(get("mul_reg", "bn254_fp2", "schoolbook")).c_str(),
               cell(get("mul_lat", "bn254_fp2", "schoolbook")).c_str());
-  std::printf("%-12s fp2 mul %s; fp6 mul %s; fp12 mul %s: the Fp2 product reduced once per coordinate (A/B for reducing each product)\n", "lazy",
-              cell(get("mul_reg", "bn254_fp2", "lazy")).c_str(),
-              cell(get("mul_reg", "bn254_fp6", "lazy")).c_str(), cell(get("mul_reg", "bn254_fp12", "lazy")).c_str());
+  std::printf("\nLazy reduction (A/B, one run): throughput, calibrated cycles (ns), and in Fp products\n");
+  std::printf("%-12s %-22s %-22s %-22s %-22s %-22s %-22s %s\n", "tower", "fp2 mul", "fp2 sqr", "fp6 mul", "fp6 sqr", "fp12 mul",
+              "fp12 sqr", "cyclotomic sqr");
+  for (const char* variant : {"lazy", "all_lazy", "per_product"}) {
+    auto both = [&](const char* bench, const char* level) {
+      const auto v = get(bench, level, variant);
+      std::string c = cell(v);
+      if (v && fp_mul) c += " " + std::to_string(int(*v / *fp_mul + 0.5));
+      return c;
+    };
+    std::printf("%-12s %-22s %-22s %-22s %-22s %-22s %-22s %s\n", variant, both("mul_reg", "bn254_fp2").c_str(),
+                both("sqr_reg", "bn254_fp2").c_str(), both("mul_reg", "bn254_fp6").c_str(), both("sqr_reg", "bn254_fp6").c_str(),
+                both("mul_reg", "bn254_fp12").c_str(), both("sqr_reg", "bn254_fp12").c_str(),
+                both("cyclotomic_sqr_reg", "bn254_fp12").c_str());
+  }
   std::printf("%-12s fp2 mul %s; fp6 mul %s; fp12 mul %s, sqr %s: the Fp2 products inlined (A/B for outlining them)\n", "inlined",
               cell(get("mul_reg", "bn254_fp2", "inlined")).c_str(), cell(get("mul_reg", "bn254_fp6", "inlined")).c_str(),
               cell(get("mul_reg", "bn254_fp12", "inlined")).c_str(), cell(get("sqr_reg", "bn254_fp12", "inlined")).c_str());

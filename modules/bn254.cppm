@@ -20,15 +20,16 @@ export import ff.pairing.bn;
 export namespace ff::bn254 {
 // The tower under the backend policy P (ff::prime::portable, ff::prime::adx): Fp2 = Fp[u] /
 // (u^2 + 1), Fp6 = Fp2[v] / (v^3 - xi) with xi = 9 + u, Fp12 = Fp6[w] / (w^2 - v). Products by
-// xi are two products by the integer 9 (ff.tower.constant); Fp2 reduces each product
-// (bn254_fp's tuning: faster inside Fp12 and the pairing than the lazy Fp2 product, decisions.md).
-// The tower over any other arithmetic of the field is tower(A) (ffbench's A/B use it).
+// xi are two products by the integer 9 (ff.tower.constant). Lazy reduction (bn254_fp's
+// tuning) up to Fp6: Fp2 and Fp6 products reduce once per coordinate; Fp12 reduces each Fp6
+// product (tower::reduced_products), measured faster than Fp12 lazy too (decisions.md).
+// The tower over any other arithmetic of the field is tower_over<A> (ffbench's A/B use it).
 inline constexpr tower::quadratic_constant<int> xi{9, 1};
 template <class Fp>
 struct tower_over {
   using fp2 = tower::quadratic<Fp, -1>;
   using fp6 = tower::cubic<fp2, xi>;
-  using fp12 = tower::quadratic<fp6, tower::cubic_constant<int>{0, 1, 0}>;
+  using fp12 = tower::quadratic<tower::reduced_products<fp6>, tower::cubic_constant<int>{0, 1, 0}>;
 };
 template <class P>
 using fp = prime::arithmetic<bn254_fp, P>;
@@ -218,6 +219,25 @@ inline g2_point g2_mul(const g2_point& p, const curve::scalar<4>& k) {
 inline bool pairing_product_is_one(std::span<const pair> pairs) {
   return dispatch<bn254_fp::scalar_policies>(scalar_backend(family::prime),
                                              [&]<class P>() FF_LAMBDA_INLINE { return pairing<P>::product_is_one(pairs); });
+}
+// The product of e(P_k, Q_k) in GT (an element of Fp12, coordinates in bn254_fp's internal
+// form, compared with ==): one Miller loop whose squarings all pairs share, and one final
+// exponentiation. The pairs hold no identity (whose pairings are one: drop them).
+inline gt multi_pairing(std::span<const pair> pairs) {
+  return dispatch<bn254_fp::scalar_policies>(scalar_backend(family::prime),
+                                             [&]<class P>() FF_LAMBDA_INLINE { return pairing<P>::multi_pairing(pairs); });
+}
+// A G2 point prepared for many pairings (a fixed verification key): its Miller-loop lines,
+// computed once (88 lines, 16.5 KiB), then read by multi_pairing instead of recomputed.
+using g2_prepared = ff::pairing::prepared_g2<fp2_value>;
+using prepared_pair = ff::pairing::prepared_pair<g1_affine, fp2_value>;
+inline g2_prepared prepare_g2(const g2_affine& q) {
+  return dispatch<bn254_fp::scalar_policies>(scalar_backend(family::prime),
+                                             [&]<class P>() FF_LAMBDA_INLINE { return pairing<P>::prepare(q); });
+}
+inline gt multi_pairing(std::span<const prepared_pair> pairs) {
+  return dispatch<bn254_fp::scalar_policies>(scalar_backend(family::prime),
+                                             [&]<class P>() FF_LAMBDA_INLINE { return pairing<P>::multi_pairing(pairs); });
 }
 
 inline g1_bytes ecadd(backend be, std::span<const std::uint8_t> input) {

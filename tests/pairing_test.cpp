@@ -8,7 +8,8 @@
 //   - the pairing's value: e(P, Q) equals a plain Miller loop over E(Fp12) in NTL (affine, the
 //     binary digits of 6u + 2, the untwisted Q) raised to (p^12 - 1) / r; the final
 //     exponentiation alone against that power; the cyclotomic squaring against the square;
-//     bilinearity, e(P, Q)^r = 1, e(P, -Q) e(P, Q) = 1 and the multi-pairing's product.
+//     bilinearity, e(P, Q)^r = 1, e(P, -Q) e(P, Q) = 1; the multi-pairing (prepared G2 points
+//     or not) against the product of single pairings; both towers of lazy reduction's A/B.
 // Pairings are slow in the sanitizer build: those tests run a few fixed-seed cases, with the
 // scalars' edge cases (1, r - 1) among them.
 #include "bn254_flat.hpp"
@@ -234,6 +235,9 @@ void register_groups(const std::string& suite) {
       const auto q = G2::to_affine(G2::template mul<256>(G2::from_affine(bn254::g2_generator), scalar_of(k[1])));
       const auto e = bn254::pairing<P>::pairing(p, false, q, false);
       EXPECT_EQ(Ref::L::flat(e, Ref::R()), Ref::pairing_value(Ref::of(p), Ref::of(q)));
+      // Both towers of lazy reduction's A/B, whichever the library took.
+      EXPECT_EQ(ff::lab::bn254_lazy_pairing<P>::pairing(p, false, q, false), e);
+      EXPECT_EQ(ff::lab::bn254_per_product_pairing<P>::pairing(p, false, q, false), e);
     }
   }));
   // The final exponentiation alone: f^((p^12 - 1) / r) for random f.
@@ -253,6 +257,34 @@ void register_groups(const std::string& suite) {
     m = F12::mul(F12::frobenius(F12::frobenius(m)), m);
     RC_ASSERT(bn254::pairing<P>::cyclotomic_square(m) == F12::square(m));
   });
+  // The multi-pairing (one Miller loop, one final exponentiation) equals the product of the
+  // single pairings, for 1 to 4 pairs, with Q prepared or not, and through the dispatched API.
+  fft::register_test(suite, "multi_pairing_equals_product_of_pairings", check([] {
+    std::mt19937_64 rng(4);
+    using E = bn254::pairing<P>;
+    const auto g1 = G1::from_affine(bn254::g1_generator);
+    const auto g2 = G2::from_affine(bn254::g2_generator);
+    std::vector<typename E::pair> pairs;
+    auto expected = F12::one();
+    for (int k = 0; k < 4; ++k) {
+      const auto p = G1::to_affine(G1::template mul<256>(g1, scalar_of(random_below_r(rng))));
+      const auto q = G2::to_affine(G2::template mul<256>(g2, scalar_of(random_below_r(rng))));
+      pairs.push_back({p, q});
+      expected = F12::mul(expected, E::pairing(p, false, q, false));
+      EXPECT_EQ(E::multi_pairing(pairs), expected);
+      std::vector<typename E::prepared> qs;
+      qs.reserve(pairs.size());
+      std::vector<typename E::prepared_pair> prepared;
+      for (const auto& pq : pairs) {
+        qs.push_back(E::prepare(pq.q));
+        EXPECT_EQ(qs.back().lines.size(), E::line_count);
+        prepared.push_back({pq.p, &qs.back()});
+      }
+      EXPECT_EQ(E::multi_pairing(prepared), expected);
+      EXPECT_EQ(bn254::multi_pairing(pairs), expected);
+      EXPECT_EQ(bn254::multi_pairing(prepared), expected);
+    }
+  }));
   // Bilinearity and the group of order r, on random points.
   fft::register_test(suite, "pairing_is_bilinear", check([] {
     std::mt19937_64 rng(196);

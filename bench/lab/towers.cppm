@@ -88,29 +88,44 @@ constexpr const char* to_string(constant_products m) {
   return names[int(m)];
 }
 // BN254's tower under the policy P with the products by xi computed as Mode says, and its
-// pairing.
+// pairing. On the per-product tower: there every product by xi is one of reduced values, the
+// form the variants differ in (a lazy tower multiplies wide values by xi, mul_constant_wide).
+template <class P>
+using per_product_fp = lazy_reduction<bn254::fp<P>, false>;
 template <class P, constant_products Mode>
 struct bn254_tower;
 template <class P>
-struct bn254_tower<P, constant_products::specialized> : bn254::tower_over<bn254::fp<P>> {};
+struct bn254_tower<P, constant_products::specialized> : bn254::tower_over<per_product_fp<P>> {};
 template <class P>
-struct bn254_tower<P, constant_products::field_products> : bn254::tower_over<by_field_products<bn254::fp<P>>> {};
+struct bn254_tower<P, constant_products::field_products> : bn254::tower_over<by_field_products<per_product_fp<P>>> {};
 template <class P>
-struct bn254_tower<P, constant_products::additions> : bn254::tower_over<by_additions<bn254::fp<P>>> {};
+struct bn254_tower<P, constant_products::additions> : bn254::tower_over<by_additions<per_product_fp<P>>> {};
 template <class P>
 struct bn254_tower<P, constant_products::generic> {
-  using fp2 = generic_constants<tower::quadratic<bn254::fp<P>, -1>>;
+  using fp2 = generic_constants<tower::quadratic<per_product_fp<P>, -1>>;
   using fp6 = tower::cubic<fp2, bn254::xi>;
   using fp12 = tower::quadratic<fp6, tower::cubic_constant<int>{0, 1, 0}>;
 };
 template <class P, constant_products Mode>
 using bn254_pairing = pairing::bn<typename bn254_tower<P, Mode>::fp12, bn254::g1<P>, bn254::g2<P>, bn254::u>;
 
-// BN254's tower with lazy reduction of the Fp2 product (bn254_fp's tuning chose per product).
+// BN254's tower with lazy reduction (the library's: Fp2 and Fp6 products wide, reduced once per
+// coordinate, Fp12 per Fp6 product), the same lazy up to Fp12, and with each Fp2 product
+// reduced, whichever bn254_fp's tuning chose.
 template <class P>
 using bn254_lazy_tower = bn254::tower_over<lazy_reduction<bn254::fp<P>, true>>;
 template <class P>
 using bn254_lazy_pairing = pairing::bn<typename bn254_lazy_tower<P>::fp12, bn254::g1<P>, bn254::g2<P>, bn254::u>;
+template <class P>
+struct bn254_all_lazy_tower {
+  using fp2 = typename bn254_lazy_tower<P>::fp2;
+  using fp6 = typename bn254_lazy_tower<P>::fp6;
+  using fp12 = tower::quadratic<fp6, tower::cubic_constant<int>{0, 1, 0}>;
+};
+template <class P>
+using bn254_per_product_tower = bn254::tower_over<per_product_fp<P>>;
+template <class P>
+using bn254_per_product_pairing = pairing::bn<typename bn254_per_product_tower<P>::fp12, bn254::g1<P>, bn254::g2<P>, bn254::u>;
 // BN254's tower with the Fp2 products inlined.
 template <class P>
 using bn254_inlined_tower = bn254::tower_over<inlined_products<bn254::fp<P>>>;

@@ -23,27 +23,40 @@ import ff.core.integer;
 
 export namespace ff {
 
-// The lazy-reduction pieces of a prime field's arithmetic in Montgomery form, with R = 2^(64 n)
-// and p < R / 4 (BN254's and BLS12-381's base fields). Bounds, as fiat-crypto states them
-// (inputs the caller guarantees -> what the function guarantees):
-//   mul_wide(a, b), square_wide(a):  a, b < 2p            -> the exact product, below 4p^2 < pR
-//   add_unreduced(a, b):             a, b < p             -> a + b, below 2p (no reduction)
-//   add_wide(x, y):                  x + y < pR (caller)  -> x + y
-//   sub_wide(x, y):                  x, y < pR            -> x - y, plus pR when that borrows: below pR
-//   sub_wide_exact(x, y):            y <= x (caller)      -> x - y
-//   reduce(w):                       w < pR               -> w R^-1 mod p, canonical
-// So a sum of products reduced once (the towers' coordinates) is exact as long as the caller
-// keeps every intermediate wide value below pR.
+// The lazy-reduction pieces of an arithmetic over a prime field in Montgomery form, R = 2^(64 n)
+// and p < R / 4 (BN254's and BLS12-381's base fields), and of every tower level over one: a
+// product without its reduction (`wide`), sums and constant multiples of such products, and
+// one reduction at the end. A wide value is a residue mod p R in [0, p R) (a level's: each
+// coordinate), and everything below keeps it there, so no caller tracks a bound:
+//   mul_wide(a, b), square_wide(a)  a, b values or add_unreduced / sub_unreduced of two values
+//                                   -> a wide value congruent to a b (the prime field: the
+//                                   integer product, below 4 p^2 <= p R)
+//   add_unreduced(a, b)             a + b, sub_unreduced(a, b) a - b, in a form mul_wide takes
+//                                   (the prime field: the integers a + b and a - b + p, below
+//                                   2p; a level: its reduced add and sub)
+//   add_wide, sub_wide              x + y and x - y mod p R
+//   mul_constant_wide<K>(x)         K x mod p R for the constants mul_constant takes
+//   reduce(w)                       w R^-1, a canonical value (REDC, exact for w < p R)
+//   sub_wide_exact(x, y)            x - y with no correction, for x >= y as integers: only
+//                                   where wide_products_exact says mul_wide gives the integer
+//                                   product (so s - v0 with s = (a0 + a1)(b0 + b1), v0 = a0 b0
+//                                   cannot borrow)
+// A reduced product is reduce(mul_wide(a, b)); a tower level's product is its base's wide
+// products combined by these operations and reduced once per coordinate (54 base products and
+// 12 reductions for BN254's Fp12).
 template <class A>
 concept lazy_arithmetic = requires(const typename A::value& a, const typename A::wide& w) {
   typename A::wide;
   { A::mul_wide(a, a) } -> std::same_as<typename A::wide>;
   { A::square_wide(a) } -> std::same_as<typename A::wide>;
   { A::add_unreduced(a, a) } -> std::same_as<typename A::value>;
+  { A::sub_unreduced(a, a) } -> std::same_as<typename A::value>;
   { A::add_wide(w, w) } -> std::same_as<typename A::wide>;
   { A::sub_wide(w, w) } -> std::same_as<typename A::wide>;
   { A::sub_wide_exact(w, w) } -> std::same_as<typename A::wide>;
+  { A::template mul_constant_wide<-1>(w) } -> std::same_as<typename A::wide>;
   { A::reduce(w) } -> std::same_as<typename A::value>;
+  { A::wide_products_exact } -> std::convertible_to<bool>;
 };
 
 }  // namespace ff

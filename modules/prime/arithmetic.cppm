@@ -58,38 +58,67 @@ struct arithmetic {
 
   // Lazy reduction (ff::lazy_arithmetic, whose comment states the bounds): Montgomery fields
   // with p < R / 4 (BN254's and BLS12-381's base fields) have the pieces; the towers use them
-  // where the field's measured tuning says so.
+  // where the field's measured tuning says so. A wide value is a residue mod p R in [0, p R):
+  // its high half is below p, so sums and multiples reduce there, as in the field itself.
   static constexpr bool wide_products = F::reduction == reduction::montgomery && F::p[F::limbs - 1] < (u64(1) << 62);
   static constexpr bool lazy = wide_products && F::tuning.extensions == extension_reduction::lazy;
+  // mul_wide gives the integer product itself: a sum of products minus one of them never borrows.
+  static constexpr bool wide_products_exact = true;
   using wide = ff::limbs<2 * F::limbs>;
   FF_INLINE static constexpr wide mul_wide(const value& a, const value& b) { return P::template mul_wide<F>(a, b); }
   FF_INLINE static constexpr wide square_wide(const value& a) { return P::template square_wide<F>(a); }
   FF_INLINE static constexpr value reduce(const wide& w) { return P::template reduce<F>(w); }
+  // a + b and a - b + p for a, b < p: below 2p, what mul_wide takes.
   FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) {
     value s{};
     integer::add(s, a, b);
     return s;
   }
+  FF_INLINE static constexpr value sub_unreduced(const value& a, const value& b) {
+    value s{}, d{};
+    integer::add(s, a, F::p);
+    integer::sub(d, s, b);
+    return d;
+  }
+  // x + y mod p R: below 2 p R < 2^(128 n - 1) before the high half's conditional subtraction.
   FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y) {
     wide s{};
     integer::add(s, x, y);
-    return s;
+    return with_high(s, reduce_once<F>(high_of(s)));
   }
-  // x - y, plus p R when that borrows: below p R for x, y below p R.
+  // x - y mod p R: plus p R when that borrows.
   FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y) {
     wide d{};
     const u64 borrow = integer::sub(d, x, y);
-    value top{}, high{};
-    for (std::size_t i = 0; i < F::limbs; ++i) high[i] = d[F::limbs + i];
-    integer::add(top, high, detail::p_if_borrow<F>(borrow));
-    for (std::size_t i = 0; i < F::limbs; ++i) d[F::limbs + i] = top[i];
-    return d;
+    value top{};
+    integer::add(top, high_of(d), detail::p_if_borrow<F>(borrow));
+    return with_high(d, top);
   }
   // x - y for x >= y (the caller's bound): no correction.
   FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y) {
     wide d{};
     integer::sub(d, x, y);
     return d;
+  }
+  // K x mod p R for a compile-time integer K: one multiplication row, and the high half (below
+  // K p) reduced as mul_constant reduces.
+  template <auto K>
+  FF_INLINE static constexpr wide mul_constant_wide(const wide& x) {
+    constexpr long long k = static_cast<long long>(K);
+    static_assert(std::integral<decltype(K)>, "a constant of a prime field is an integer");
+    if constexpr (k == 0) return wide{};
+    else if constexpr (k == 1) return x;
+    else if constexpr (k < 0) return sub_wide(wide{}, mul_constant_wide<-k>(x));
+    else {
+      ff::limbs<2 * F::limbs + 1> m{};
+      for (std::size_t i = 0; i < 2 * F::limbs; ++i) m[i] = x[i];
+      integer::mul_small(m, u64(k), 0);
+      ff::limbs<F::limbs + 1> top{};
+      for (std::size_t i = 0; i <= F::limbs; ++i) top[i] = m[F::limbs + i];
+      wide r{};
+      for (std::size_t i = 0; i < F::limbs; ++i) r[i] = m[i];
+      return with_high(r, detail::reduce_small_multiple<F, u64(k)>(top));
+    }
   }
 
   // a k for a compile-time integer k: free for 0 and 1, a negation for -1, else a
@@ -142,6 +171,17 @@ struct arithmetic {
   }
   // a^p = a.
   FF_INLINE static constexpr value frobenius(const value& a) { return a; }
+
+ private:
+  FF_INLINE static constexpr value high_of(const wide& w) {
+    value h{};
+    for (std::size_t i = 0; i < F::limbs; ++i) h[i] = w[F::limbs + i];
+    return h;
+  }
+  FF_INLINE static constexpr wide with_high(wide w, const value& h) {
+    for (std::size_t i = 0; i < F::limbs; ++i) w[F::limbs + i] = h[i];
+    return w;
+  }
 };
 
 }  // namespace ff::prime

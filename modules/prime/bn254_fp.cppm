@@ -8,7 +8,9 @@ struct bn254_fp : montgomery_field<bn254_fp, "2188824287183927522224640574525727
   static constexpr std::string_view name = "bn254_fp";
   // The multiplicative generator the literature uses for this field (gnark-crypto, arkworks).
   static constexpr u64 generator_value = 3;
-  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8};
+  // Towers reduce lazily (bn254's tower: Fp2 and Fp6 products, the Miller loop's lines; the
+  // Fp12 level reduces per Fp6 product): ffbench --tower's A/B, decisions.md.
+  static constexpr field_tuning tuning{.mul_blocks_per_step = 2, .power_window_bits = 8, .extensions = extension_reduction::lazy};
 };
 static_assert(prime_field<bn254_fp>);
 }  // namespace ff

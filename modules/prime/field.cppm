@@ -329,13 +329,11 @@ FF_INLINE constexpr limbs_of<F> sub(const limbs_of<F>& a, const limbs_of<F>& b) 
   return back;
 }
 
-// k a mod p for a canonical a and an integer 2 <= k < 2^32. For a Montgomery field this is
-// also k times a's internal form (the form is linear). One multiplication row gives x = k a.
-// Its top 64 bits times a compile-time reciprocal of p give q, floor(x / p) or one less. Then
-// x - q p < 2p, and one conditional subtraction finishes. No Montgomery product: two rows
-// and one single-limb product, about a third of the product's multiplications.
+// x mod p for an x below K p (n + 1 limbs), K < 2^32: its top 64 bits times a compile-time
+// reciprocal of p give q, floor(x / p) or one less; then x - q p < 2p, and one conditional
+// subtraction finishes.
 template <prime_family F, u64 K>
-FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
+FF_INLINE constexpr limbs_of<F> reduce_small_multiple(const ff::limbs<F::limbs + 1>& x) {
   constexpr std::size_t n = F::limbs;
   constexpr unsigned k_bits = unsigned(std::bit_width(K));
   static_assert(K >= 2 && k_bits <= 32 && F::bits >= 64);
@@ -344,9 +342,6 @@ FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
   // reciprocal <= 2^(bits + 62) / p (p's top 64 bits rounded up; p is odd), within about a
   // part in 2^62, in [2^62, 2^63). The estimate q is short of x / p by less than 2^(k_bits - 60).
   constexpr u64 reciprocal = u64((u128(1) << 126) / (u128(integer::bits_at(F::p, F::bits - 64)) + (F::bits > 64 ? 1 : 0)));
-  ff::limbs<n + 1> x{};
-  for (std::size_t i = 0; i < n; ++i) x[i] = a[i];
-  integer::mul_small(x, K, 0);
   const u64 q = u64((u128(integer::bits_at(x, shift)) * reciprocal) >> (126 - k_bits));
   ff::limbs<n + 1> qp{};
   for (std::size_t i = 0; i < n; ++i) qp[i] = F::p[i];
@@ -356,6 +351,16 @@ FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
   limbs_of<F> low{};
   for (std::size_t i = 0; i < n; ++i) low[i] = r[i];
   return reduce_once<F>(low, r[n]);
+}
+// k a mod p for a canonical a and an integer 2 <= k < 2^32. For a Montgomery field this is
+// also k times a's internal form (the form is linear). One multiplication row gives x = k a,
+// then reduce_small_multiple: no Montgomery product, about a third of its multiplications.
+template <prime_family F, u64 K>
+FF_INLINE constexpr limbs_of<F> mul_small_mod(const limbs_of<F>& a) {
+  ff::limbs<F::limbs + 1> x{};
+  for (std::size_t i = 0; i < F::limbs; ++i) x[i] = a[i];
+  integer::mul_small(x, K, 0);
+  return reduce_small_multiple<F, K>(x);
 }
 
 }  // namespace detail

@@ -11,6 +11,8 @@ module;
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <type_traits>
+#include "fieldlab/macros.h"
 export module ff.tower.constant;
 import ff.core.arithmetic;
 
@@ -28,20 +30,105 @@ concept extensible = arithmetic<A> && requires(const typename A::value& a, std::
   { A::template divides_p_minus_1<2>() } -> std::convertible_to<bool>;
 };
 
+// A base's wide type where it has one (a lazy base), else a placeholder nothing uses.
+struct no_wide {};
+template <class A>
+struct wide_of {
+  using type = no_wide;
+};
+template <class A>
+  requires(A::lazy)
+struct wide_of<A> {
+  using type = typename A::wide;
+};
+
 // What every level shares: its base, the base's values and masks, the declared traits (a level
-// offers no double-width pieces, and calls its own products out of line where its base asks
-// for it: the levels above inline their calls), and the characteristic's constants.
+// reduces lazily when its base does, its wide values being its base's, coordinate by
+// coordinate; it puts its products in functions of their own where its base does, so the
+// levels above call them instead of inlining them), and the characteristic's constants.
 template <extensible A>
 struct level {
   using base = A;
   using base_value = typename A::value;
+  using base_wide = typename wide_of<A>::type;
   using mask = typename A::mask;
-  static constexpr bool lazy = false, outline_products = false;
+  static constexpr bool lazy = A::lazy, outline_products = A::outline_products, wide_products_exact = false;
+  // Op{}(args...) as a function of its own compiled for the base's instructions (the prime
+  // field's policy: A::outlined), or inline where the base does not outline. Inlined all the
+  // way down, one Fp12 product was 100 KB of code; a lazy one 43 KB with its Fp6 products.
+  template <class Op, class... Args>
+  FF_INLINE static auto outlined(const Args&... args)
+    requires(A::outline_products)
+  {
+    return A::template outlined<Op>(args...);
+  }
+  template <class Op, class... Args>
+  FF_INLINE static constexpr auto call(const Args&... args) {
+    if constexpr (A::outline_products) {
+      if (!std::is_constant_evaluated()) return A::template outlined<Op>(args...);
+    }
+    return Op{}(args...);
+  }
   // (p - 1) / D and whether D divides p - 1 (p: the characteristic), from the prime field.
   template <unsigned D>
   static constexpr auto p_minus_1_over() { return A::template p_minus_1_over<D>(); }
   template <unsigned D>
   static constexpr bool divides_p_minus_1() { return A::template divides_p_minus_1<D>(); }
+};
+
+// A with its lazy trait off: the level built on it reduces each of A's products, while A's own
+// products stay lazy inside. A per-level choice, measured (BN254: Fp6 lazy, Fp12 per product).
+template <extensible A>
+struct reduced_products : A {
+  static constexpr bool lazy = false;
+  using portable_twin = reduced_products<typename A::portable_twin>;
+};
+// The level itself, under reduced_products or not.
+template <class A>
+struct underlying {
+  using type = A;
+};
+template <class A>
+struct underlying<reduced_products<A>> {
+  using type = A;
+};
+
+// How a level's formulas combine its base's values, so that each formula is written once for
+// both towers: reduced_ops multiplies with A's products and combines with A's field
+// operations; wide_ops multiplies with A's unreduced products (mul_wide) and combines mod p R,
+// the caller reducing each coordinate once at the end. product and square take A's values or
+// sum / difference of two values (which may be unreduced: what A's products accept).
+template <class A>
+struct reduced_ops {
+  using input = typename A::value;
+  using type = typename A::value;
+  FF_INLINE static constexpr type product(const input& a, const input& b) { return A::mul(a, b); }
+  FF_INLINE static constexpr type square(const input& a) { return A::square(a); }
+  FF_INLINE static constexpr input sum(const input& a, const input& b) { return A::add(a, b); }
+  FF_INLINE static constexpr input difference(const input& a, const input& b) { return A::sub(a, b); }
+  FF_INLINE static constexpr type add(const type& x, const type& y) { return A::add(x, y); }
+  FF_INLINE static constexpr type sub(const type& x, const type& y) { return A::sub(x, y); }
+  // x - y where y is one of the products summed into x.
+  FF_INLINE static constexpr type sub_part(const type& x, const type& y) { return A::sub(x, y); }
+  template <auto K>
+  FF_INLINE static constexpr type times(const type& x) { return A::template mul_constant<K>(x); }
+};
+template <class A>
+struct wide_ops {
+  using input = typename A::value;
+  using type = typename A::wide;
+  FF_INLINE static constexpr type product(const input& a, const input& b) { return A::mul_wide(a, b); }
+  FF_INLINE static constexpr type square(const input& a) { return A::square_wide(a); }
+  FF_INLINE static constexpr input sum(const input& a, const input& b) { return A::add_unreduced(a, b); }
+  FF_INLINE static constexpr input difference(const input& a, const input& b) { return A::sub_unreduced(a, b); }
+  FF_INLINE static constexpr type add(const type& x, const type& y) { return A::add_wide(x, y); }
+  FF_INLINE static constexpr type sub(const type& x, const type& y) { return A::sub_wide(x, y); }
+  FF_INLINE static constexpr type sub_part(const type& x, const type& y) {
+    if constexpr (A::wide_products_exact) return A::sub_wide_exact(x, y);
+    else return A::sub_wide(x, y);
+  }
+  template <auto K>
+  FF_INLINE static constexpr type times(const type& x) { return A::template mul_constant_wide<K>(x); }
 };
 
 template <class C>
@@ -67,6 +154,16 @@ constexpr bool is_zero(const quadratic_constant<C>& k) {
 template <class C>
 constexpr bool is_zero(const cubic_constant<C>& k) {
   return is_zero(k.c0) && is_zero(k.c1) && is_zero(k.c2);
+}
+
+// acc + K x on the values of ops O, K a constant of O's base: nothing, an addition, a
+// subtraction, or a product by K.
+template <class O, auto K>
+FF_INLINE constexpr typename O::type add_times(const typename O::type& acc, const typename O::type& x) {
+  if constexpr (is_zero(K)) return acc;
+  else if constexpr (is_integer(K, 1)) return O::add(acc, x);
+  else if constexpr (is_integer(K, -1)) return O::sub(acc, x);
+  else return O::add(acc, O::template times<K>(x));
 }
 
 // base^e for a little-endian exponent, square and multiply on level T: for compile-time

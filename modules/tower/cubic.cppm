@@ -5,6 +5,7 @@
 module;
 #include <concepts>
 #include <random>
+#include <type_traits>
 #include "fieldlab/macros.h"
 export module ff.tower.cubic;
 import ff.core.element;
@@ -50,44 +51,125 @@ struct cubic : level<A> {
   }
   FF_INLINE static constexpr base_value times_xi(const base_value& x) { return A::template mul_constant<Xi>(x); }
 
+  using wide = cubic_value<typename level<A>::base_wide>;
+  using reduced = reduced_ops<A>;
+  using unreduced = wide_ops<A>;
+  // The level's formulas, once over ops O (ff.tower.constant): its values' coordinates are O's.
+  template <class O>
+  using over = cubic_value<typename O::type>;
+
   // Karatsuba over three coordinates: six products of A instead of nine.
-  FF_INLINE static constexpr value mul(const value& a, const value& b) {
-    const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1), v2 = A::mul(a.c2, b.c2);
-    const base_value s12 = A::sub(A::sub(A::mul(A::add(a.c1, a.c2), A::add(b.c1, b.c2)), v1), v2);  // a1 b2 + a2 b1
-    const base_value s01 = A::sub(A::sub(A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1)), v0), v1);  // a0 b1 + a1 b0
-    const base_value s02 = A::sub(A::sub(A::mul(A::add(a.c0, a.c2), A::add(b.c0, b.c2)), v0), v2);  // a0 b2 + a2 b0
-    return {A::add(v0, times_xi(s12)), A::add(s01, times_xi(v2)), A::add(s02, v1)};
+  template <class O>
+  FF_INLINE static constexpr over<O> product(const value& a, const value& b) {
+    const auto v0 = O::product(a.c0, b.c0), v1 = O::product(a.c1, b.c1), v2 = O::product(a.c2, b.c2);
+    const auto s12 = O::sub_part(O::sub_part(O::product(O::sum(a.c1, a.c2), O::sum(b.c1, b.c2)), v1), v2);  // a1 b2 + a2 b1
+    const auto s01 = O::sub_part(O::sub_part(O::product(O::sum(a.c0, a.c1), O::sum(b.c0, b.c1)), v0), v1);  // a0 b1 + a1 b0
+    const auto s02 = O::sub_part(O::sub_part(O::product(O::sum(a.c0, a.c2), O::sum(b.c0, b.c2)), v0), v2);  // a0 b2 + a2 b0
+    return {O::add(v0, O::template times<Xi>(s12)), O::add(s01, O::template times<Xi>(v2)), O::add(s02, v1)};
   }
   // Chung-Hasan SQR2: two squares and three products of A.
-  FF_INLINE static constexpr value square(const value& a) {
-    const base_value s0 = A::square(a.c0);
-    const base_value m01 = A::mul(a.c0, a.c1), s1 = A::add(m01, m01);          // 2 a0 a1
-    const base_value s2 = A::square(A::add(A::sub(a.c0, a.c1), a.c2));        // (a0 - a1 + a2)^2
-    const base_value m12 = A::mul(a.c1, a.c2), s3 = A::add(m12, m12);          // 2 a1 a2
-    const base_value s4 = A::square(a.c2);
+  template <class O>
+  FF_INLINE static constexpr over<O> square_of(const value& a) {
+    const auto s0 = O::square(a.c0);
+    const auto m01 = O::product(a.c0, a.c1), s1 = O::add(m01, m01);                 // 2 a0 a1
+    const auto s2 = O::square(A::add(A::sub(a.c0, a.c1), a.c2));                   // (a0 - a1 + a2)^2
+    const auto m12 = O::product(a.c1, a.c2), s3 = O::add(m12, m12);                 // 2 a1 a2
+    const auto s4 = O::square(a.c2);
     // c2 = a1^2 + 2 a0 a2 = s1 + s2 + s3 - s0 - s4
-    const base_value c2 = A::sub(A::sub(A::add(A::add(s1, s2), s3), s0), s4);
-    return {A::add(s0, times_xi(s3)), A::add(s1, times_xi(s4)), c2};
+    const auto c2 = O::sub(O::sub(O::add(O::add(s1, s2), s3), s0), s4);
+    return {O::add(s0, O::template times<Xi>(s3)), O::add(s1, O::template times<Xi>(s4)), c2};
   }
   // a K for a constant K: an integer scales every coordinate; a monomial k v^i (the only other
   // form a tower needs: v itself as the next level's non-residue) shifts the coordinates, the
   // ones that wrap past v^2 times Xi.
-  template <auto K>
-  FF_INLINE static constexpr value mul_constant(const value& a) {
+  template <class O, auto K>
+  FF_INLINE static constexpr over<O> times_constant(const over<O>& a) {
     if constexpr (std::integral<decltype(K)>) {
-      return {A::template mul_constant<K>(a.c0), A::template mul_constant<K>(a.c1), A::template mul_constant<K>(a.c2)};
+      return {O::template times<K>(a.c0), O::template times<K>(a.c1), O::template times<K>(a.c2)};
     } else {
       constexpr int nonzero = int(!is_zero(K.c0)) + int(!is_zero(K.c1)) + int(!is_zero(K.c2));
       static_assert(nonzero == 1, "cubic mul_constant: a constant with one nonzero coordinate (k v^i)");
       if constexpr (!is_zero(K.c0)) {
-        return {A::template mul_constant<K.c0>(a.c0), A::template mul_constant<K.c0>(a.c1), A::template mul_constant<K.c0>(a.c2)};
+        return {O::template times<K.c0>(a.c0), O::template times<K.c0>(a.c1), O::template times<K.c0>(a.c2)};
       } else if constexpr (!is_zero(K.c1)) {  // (a0 + a1 v + a2 v^2) k v = Xi k a2 + k a0 v + k a1 v^2
-        return {times_xi(A::template mul_constant<K.c1>(a.c2)), A::template mul_constant<K.c1>(a.c0), A::template mul_constant<K.c1>(a.c1)};
+        return {O::template times<Xi>(O::template times<K.c1>(a.c2)), O::template times<K.c1>(a.c0), O::template times<K.c1>(a.c1)};
       } else {  // k v^2: Xi k a1 + Xi k a2 v + k a0 v^2
-        return {times_xi(A::template mul_constant<K.c2>(a.c1)), times_xi(A::template mul_constant<K.c2>(a.c2)),
-                A::template mul_constant<K.c2>(a.c0)};
+        return {O::template times<Xi>(O::template times<K.c2>(a.c1)), O::template times<Xi>(O::template times<K.c2>(a.c2)),
+                O::template times<K.c2>(a.c0)};
       }
     }
+  }
+
+  // A lazy level reduces each coordinate once, after its base's wide products (at compile time
+  // each product: fewer constant-evaluation steps for the Frobenius constants). Out of line
+  // where the base outlines (level::call).
+  struct mul_op {
+    FF_INLINE constexpr value operator()(const value& a, const value& b) const {
+      if constexpr (level<A>::lazy) {
+        if (!std::is_constant_evaluated()) return reduce(product<unreduced>(a, b));
+      }
+      return product<reduced>(a, b);
+    }
+  };
+  struct square_op {
+    FF_INLINE constexpr value operator()(const value& a) const {
+      if constexpr (level<A>::lazy) {
+        if (!std::is_constant_evaluated()) return reduce(square_of<unreduced>(a));
+      }
+      return square_of<reduced>(a);
+    }
+  };
+  struct mul_wide_op {
+    FF_INLINE constexpr wide operator()(const value& a, const value& b) const { return product<unreduced>(a, b); }
+  };
+  struct square_wide_op {
+    FF_INLINE constexpr wide operator()(const value& a) const { return square_of<unreduced>(a); }
+  };
+  FF_INLINE static constexpr value mul(const value& a, const value& b) { return level<A>::template call<mul_op>(a, b); }
+  FF_INLINE static constexpr value square(const value& a) { return level<A>::template call<square_op>(a); }
+  template <auto K>
+  FF_INLINE static constexpr value mul_constant(const value& a) {
+    return times_constant<reduced, K>(a);
+  }
+
+  // Lazy reduction (ff::lazy_arithmetic), where the base has it: coordinate by coordinate.
+  FF_INLINE static constexpr wide mul_wide(const value& a, const value& b)
+    requires(level<A>::lazy)
+  {
+    return level<A>::template call<mul_wide_op>(a, b);
+  }
+  FF_INLINE static constexpr wide square_wide(const value& a)
+    requires(level<A>::lazy)
+  {
+    return level<A>::template call<square_wide_op>(a);
+  }
+  FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) { return add(a, b); }
+  FF_INLINE static constexpr value sub_unreduced(const value& a, const value& b) { return sub(a, b); }
+  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return {A::add_wide(x.c0, y.c0), A::add_wide(x.c1, y.c1), A::add_wide(x.c2, y.c2)};
+  }
+  FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return {A::sub_wide(x.c0, y.c0), A::sub_wide(x.c1, y.c1), A::sub_wide(x.c2, y.c2)};
+  }
+  FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return {A::sub_wide_exact(x.c0, y.c0), A::sub_wide_exact(x.c1, y.c1), A::sub_wide_exact(x.c2, y.c2)};
+  }
+  template <auto K>
+  FF_INLINE static constexpr wide mul_constant_wide(const wide& x)
+    requires(level<A>::lazy)
+  {
+    return times_constant<unreduced, K>(x);
+  }
+  FF_INLINE static constexpr value reduce(const wide& w)
+    requires(level<A>::lazy)
+  {
+    return {A::reduce(w.c0), A::reduce(w.c1), A::reduce(w.c2)};
   }
   // The constant K as a value.
   template <auto K>

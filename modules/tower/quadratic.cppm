@@ -49,92 +49,131 @@ struct quadratic : level<A> {
     return {A::select(m, a.c0, b.c0), A::select(m, a.c1, b.c1)};
   }
 
-  // K x for a constant K of A.
-  template <auto K>
-  FF_INLINE static constexpr base_value base_times(const base_value& x) {
-    return A::template mul_constant<K>(x);
-  }
-  // acc + K x for a constant K of A: nothing, an addition, a subtraction, or a product by K.
-  template <auto K>
-  FF_INLINE static constexpr base_value add_times(const base_value& acc, const base_value& x) {
-    if constexpr (is_zero(K)) return acc;
-    else if constexpr (is_integer(K, 1)) return A::add(acc, x);
-    else if constexpr (is_integer(K, -1)) return A::sub(acc, x);
-    else return A::add(acc, base_times<K>(x));
-  }
-  // Beta x.
-  FF_INLINE static constexpr base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
+  using wide = quadratic_value<typename level<A>::base_wide>;
+  using reduced = reduced_ops<A>;
+  using unreduced = wide_ops<A>;
 
-  // Lazy reduction applies to mul where the base uses it (A::lazy: a prime field whose measured
-  // tuning chose it) and Beta = -1: the three products stay double-width, the input sums
-  // unreduced, and each coordinate is reduced once. The square keeps its two reduced products:
-  // two double-width products and two reductions measured slower (decisions.md).
-  static constexpr bool lazy_products = A::lazy && is_integer(Beta, -1);
-
-  // Where the base asks for it (A::outline_products: a prime field's arithmetic), mul and
-  // square are functions of their own, compiled for the policy's instructions (A::outlined);
-  // the levels above inline calls to them. Inlined, Fp12's product was 100 KB of code.
-  static constexpr bool outlined = A::outline_products;
-  struct mul_op {
-    FF_INLINE constexpr value operator()(const value& a, const value& b) const { return mul_inline(a, b); }
-  };
-  struct square_op {
-    FF_INLINE constexpr value operator()(const value& a) const { return square_inline(a); }
-  };
-  FF_INLINE static constexpr value mul(const value& a, const value& b) {
-    if constexpr (outlined) {
-      if (!std::is_constant_evaluated()) return A::template outlined<mul_op>(a, b);
+  // The level's formulas, once over ops O (ff.tower.constant): its values' coordinates are O's.
+  template <class O>
+  using over = quadratic_value<typename O::type>;
+  // a K for a constant K: an integer scales both coordinates; (k0 + k1 u) multiplies out as
+  // (k0 a0 + Beta k1 a1) + (k1 a0 + k0 a1) u with the zero terms dropped.
+  template <class O, auto K>
+  FF_INLINE static constexpr over<O> times_constant(const over<O>& a) {
+    if constexpr (std::integral<decltype(K)>) {
+      return {O::template times<K>(a.c0), O::template times<K>(a.c1)};
+    } else if constexpr (is_zero(K.c1)) {
+      return {O::template times<K.c0>(a.c0), O::template times<K.c0>(a.c1)};
+    } else if constexpr (is_zero(K.c0)) {
+      return {O::template times<Beta>(O::template times<K.c1>(a.c1)), O::template times<K.c1>(a.c0)};
+    } else {
+      const auto k0a0 = O::template times<K.c0>(a.c0), k0a1 = O::template times<K.c0>(a.c1);
+      if constexpr (std::integral<decltype(Beta)> && std::integral<decltype(K.c1)>) {
+        // Beta k1 folds into one integer: (9 + u) a = (9 a0 - a1) + (a0 + 9 a1) u for Beta = -1.
+        return {add_times<O, Beta * K.c1>(k0a0, a.c1), add_times<O, K.c1>(k0a1, a.c0)};
+      } else {
+        return {O::add(k0a0, O::template times<Beta>(O::template times<K.c1>(a.c1))), add_times<O, K.c1>(k0a1, a.c0)};
+      }
     }
-    return mul_inline(a, b);
   }
-  FF_INLINE static constexpr value square(const value& a) {
-    if constexpr (outlined) {
-      if (!std::is_constant_evaluated()) return A::template outlined<square_op>(a);
-    }
-    return square_inline(a);
-  }
-
-  // Karatsuba: three products of A instead of four.
-  FF_INLINE static constexpr value mul_inline(const value& a, const value& b) {
-    if constexpr (lazy_products) {
-      // a0 b0 - a1 b1 (plus p R if negative) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 =
-      // a0 b1 + a1 b0 < 2 p^2: both below p R.
-      const auto v0 = A::mul_wide(a.c0, b.c0), v1 = A::mul_wide(a.c1, b.c1);
-      const auto s = A::mul_wide(A::add_unreduced(a.c0, a.c1), A::add_unreduced(b.c0, b.c1));
-      return {A::reduce(A::sub_wide(v0, v1)), A::reduce(A::sub_wide_exact(A::sub_wide_exact(s, v0), v1))};
-    }
-    const base_value v0 = A::mul(a.c0, b.c0), v1 = A::mul(a.c1, b.c1);
-    const base_value s = A::mul(A::add(a.c0, a.c1), A::add(b.c0, b.c1));
-    return {add_times<Beta>(v0, v1), A::sub(A::sub(s, v0), v1)};
+  // Karatsuba: three products of A instead of four. With wide ops: a0 b0 + Beta a1 b1 mod p R,
+  // and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1, exact when A's wide products are.
+  template <class O>
+  FF_INLINE static constexpr over<O> product(const value& a, const value& b) {
+    const auto v0 = O::product(a.c0, b.c0), v1 = O::product(a.c1, b.c1);
+    const auto s = O::product(O::sum(a.c0, a.c1), O::sum(b.c0, b.c1));
+    return {add_times<O, Beta>(v0, v1), O::sub_part(O::sub_part(s, v0), v1)};
   }
   // (a0 + a1 u)^2 = a0^2 + Beta a1^2 + 2 a0 a1 u: two products of A, by
   // (a0 + a1)(a0 + Beta a1) = a0^2 + Beta a1^2 + (1 + Beta) a0 a1 (the complex squaring when
-  // Beta = -1).
-  FF_INLINE static constexpr value square_inline(const value& a) {
-    const base_value m = A::mul(a.c0, a.c1);
-    const base_value t = A::mul(A::add(a.c0, a.c1), add_times<Beta>(a.c0, a.c1));
-    if constexpr (is_integer(Beta, -1)) return {t, A::add(m, m)};
-    else return {A::sub(t, add_times<Beta>(m, m)), A::add(m, m)};
+  // Beta = -1: (a0 + a1)(a0 - a1)).
+  template <class O>
+  FF_INLINE static constexpr over<O> square_of(const value& a) {
+    const auto m = O::product(a.c0, a.c1);
+    if constexpr (is_integer(Beta, -1)) {
+      return {O::product(O::sum(a.c0, a.c1), O::difference(a.c0, a.c1)), O::add(m, m)};
+    } else {
+      const auto t = O::product(O::sum(a.c0, a.c1), O::sum(a.c0, times_beta(a.c1)));
+      return {O::sub(t, add_times<O, Beta>(m, m)), O::add(m, m)};
+    }
   }
-  // a K for a constant K: an integer scales both coordinates; (k0 + k1 u) multiplies out as
-  // (k0 a0 + Beta k1 a1) + (k1 a0 + k0 a1) u with the zero terms dropped.
+
+  // Beta x.
+  FF_INLINE static constexpr base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
+
+  // A lazy level reduces each coordinate once, after its base's wide products (at compile time
+  // each product: fewer constant-evaluation steps for the Frobenius constants). mul, square
+  // and their wide forms run out of line where the base outlines (level::call).
+  struct mul_op {
+    FF_INLINE constexpr value operator()(const value& a, const value& b) const {
+      if constexpr (level<A>::lazy) {
+        if (!std::is_constant_evaluated()) return reduce(product<unreduced>(a, b));
+      }
+      return product<reduced>(a, b);
+    }
+  };
+  // The complex squaring (Beta = -1) has one product per coordinate: no reduction to share, so
+  // its reduced form is the field's fused products (its wide form serves the levels above).
+  static constexpr bool lazy_square = level<A>::lazy && !is_integer(Beta, -1);
+  struct square_op {
+    FF_INLINE constexpr value operator()(const value& a) const {
+      if constexpr (lazy_square) {
+        if (!std::is_constant_evaluated()) return reduce(square_of<unreduced>(a));
+      }
+      return square_of<reduced>(a);
+    }
+  };
+  struct mul_wide_op {
+    FF_INLINE constexpr wide operator()(const value& a, const value& b) const { return product<unreduced>(a, b); }
+  };
+  struct square_wide_op {
+    FF_INLINE constexpr wide operator()(const value& a) const { return square_of<unreduced>(a); }
+  };
+  FF_INLINE static constexpr value mul(const value& a, const value& b) { return level<A>::template call<mul_op>(a, b); }
+  FF_INLINE static constexpr value square(const value& a) { return level<A>::template call<square_op>(a); }
   template <auto K>
   FF_INLINE static constexpr value mul_constant(const value& a) {
-    if constexpr (std::integral<decltype(K)>) {
-      return {base_times<K>(a.c0), base_times<K>(a.c1)};
-    } else if constexpr (is_zero(K.c1)) {
-      return {base_times<K.c0>(a.c0), base_times<K.c0>(a.c1)};
-    } else if constexpr (is_zero(K.c0)) {
-      return {times_beta(base_times<K.c1>(a.c1)), base_times<K.c1>(a.c0)};
-    } else {
-      const base_value k0a0 = base_times<K.c0>(a.c0), k0a1 = base_times<K.c0>(a.c1);
-      if constexpr (std::integral<decltype(Beta)> && std::integral<decltype(K.c1)>) {
-        // Beta k1 folds into one integer: (9 + u) a = (9 a0 - a1) + (a0 + 9 a1) u for Beta = -1.
-        return {add_times<Beta * K.c1>(k0a0, a.c1), add_times<K.c1>(k0a1, a.c0)};
-      } else {
-        return {A::add(k0a0, times_beta(base_times<K.c1>(a.c1))), add_times<K.c1>(k0a1, a.c0)};
-      }
-    }
+    return times_constant<reduced, K>(a);
+  }
+
+  // Lazy reduction (ff::lazy_arithmetic), where the base has it: coordinate by coordinate.
+  FF_INLINE static constexpr wide mul_wide(const value& a, const value& b)
+    requires(level<A>::lazy)
+  {
+    return level<A>::template call<mul_wide_op>(a, b);
+  }
+  FF_INLINE static constexpr wide square_wide(const value& a)
+    requires(level<A>::lazy)
+  {
+    return level<A>::template call<square_wide_op>(a);
+  }
+  FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) { return add(a, b); }
+  FF_INLINE static constexpr value sub_unreduced(const value& a, const value& b) { return sub(a, b); }
+  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return {A::add_wide(x.c0, y.c0), A::add_wide(x.c1, y.c1)};
+  }
+  FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return {A::sub_wide(x.c0, y.c0), A::sub_wide(x.c1, y.c1)};
+  }
+  FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return {A::sub_wide_exact(x.c0, y.c0), A::sub_wide_exact(x.c1, y.c1)};
+  }
+  template <auto K>
+  FF_INLINE static constexpr wide mul_constant_wide(const wide& x)
+    requires(level<A>::lazy)
+  {
+    return times_constant<unreduced, K>(x);
+  }
+  FF_INLINE static constexpr value reduce(const wide& w)
+    requires(level<A>::lazy)
+  {
+    return {A::reduce(w.c0), A::reduce(w.c1)};
   }
   // The constant K as a value.
   template <auto K>
