@@ -4,7 +4,7 @@
 // plain integer k means k times one at any level. Multiplying by one (mul_constant) compiles
 // to what its coordinates allow: a zero coordinate drops its terms, 1 is free, -1 is a
 // negation, another integer one product by a base-field constant; never a generic product of
-// two tower elements.
+// two tower elements. And what every level shares (level, extension).
 module;
 #include <array>
 #include <concepts>
@@ -165,6 +165,110 @@ FF_INLINE constexpr typename O::type add_times(const typename O::type& acc, cons
   else if constexpr (is_integer(K, -1)) return O::sub(acc, x);
   else return O::add(acc, O::template times<K>(x));
 }
+
+// What a level derives from its formulas and its coordinates, written once for quadratic and
+// cubic (Self, by CRTP). Self provides product<O>, square_of<O> and times_constant<O, K> over
+// ops O (reduced_ops or wide_ops) and lazy_square; Value<B> is its coordinates over B, with
+// map(f, values...) applying f coordinate by coordinate. A lazy level reduces each coordinate
+// once, after its base's wide products (at compile time each product: fewer constant-
+// evaluation steps for the Frobenius constants); mul, square and their wide forms run out of
+// line where the base outlines (level::call).
+template <class Self, extensible A, template <class> class Value>
+struct extension : level<A> {
+  using typename level<A>::base_value;
+  using typename level<A>::mask;
+  using value = Value<base_value>;
+  using wide = Value<typename level<A>::base_wide>;
+  using reduced = reduced_ops<A>;
+  using unreduced = wide_ops<A>;
+  // The level's formulas, once over ops O: its values' coordinates are O's.
+  template <class O>
+  using over = Value<typename O::type>;
+
+  FF_INLINE static constexpr value add(const value& a, const value& b) {
+    return value::map([](const base_value& x, const base_value& y) FF_LAMBDA_INLINE { return A::add(x, y); }, a, b);
+  }
+  FF_INLINE static constexpr value sub(const value& a, const value& b) {
+    return value::map([](const base_value& x, const base_value& y) FF_LAMBDA_INLINE { return A::sub(x, y); }, a, b);
+  }
+  FF_INLINE static constexpr value neg(const value& a) {
+    return value::map([](const base_value& x) FF_LAMBDA_INLINE { return A::neg(x); }, a);
+  }
+  FF_INLINE static constexpr value select(const mask& m, const value& a, const value& b) {
+    return value::map([&m](const base_value& x, const base_value& y) FF_LAMBDA_INLINE { return A::select(m, x, y); }, a, b);
+  }
+
+  struct mul_op {
+    FF_INLINE constexpr value operator()(const value& a, const value& b) const {
+      if constexpr (level<A>::lazy) {
+        if (!std::is_constant_evaluated()) return reduce(Self::template product<unreduced>(a, b));
+      }
+      return Self::template product<reduced>(a, b);
+    }
+  };
+  struct square_op {
+    FF_INLINE constexpr value operator()(const value& a) const {
+      if constexpr (Self::lazy_square) {
+        if (!std::is_constant_evaluated()) return reduce(Self::template square_of<unreduced>(a));
+      }
+      return Self::template square_of<reduced>(a);
+    }
+  };
+  struct mul_wide_op {
+    FF_INLINE constexpr wide operator()(const value& a, const value& b) const {
+      return Self::template product<unreduced>(a, b);
+    }
+  };
+  struct square_wide_op {
+    FF_INLINE constexpr wide operator()(const value& a) const { return Self::template square_of<unreduced>(a); }
+  };
+  FF_INLINE static constexpr value mul(const value& a, const value& b) { return level<A>::template call<mul_op>(a, b); }
+  FF_INLINE static constexpr value square(const value& a) { return level<A>::template call<square_op>(a); }
+  template <auto K>
+  FF_INLINE static constexpr value mul_constant(const value& a) {
+    return Self::template times_constant<reduced, K>(a);
+  }
+
+  // Lazy reduction (ff::lazy_arithmetic), where the base has it: coordinate by coordinate.
+  FF_INLINE static constexpr wide mul_wide(const value& a, const value& b)
+    requires(level<A>::lazy)
+  {
+    return level<A>::template call<mul_wide_op>(a, b);
+  }
+  FF_INLINE static constexpr wide square_wide(const value& a)
+    requires(level<A>::lazy)
+  {
+    return level<A>::template call<square_wide_op>(a);
+  }
+  FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) { return add(a, b); }
+  FF_INLINE static constexpr value sub_unreduced(const value& a, const value& b) { return sub(a, b); }
+  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return wide::map([](const auto& u, const auto& v) FF_LAMBDA_INLINE { return A::add_wide(u, v); }, x, y);
+  }
+  FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return wide::map([](const auto& u, const auto& v) FF_LAMBDA_INLINE { return A::sub_wide(u, v); }, x, y);
+  }
+  FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y)
+    requires(level<A>::lazy)
+  {
+    return wide::map([](const auto& u, const auto& v) FF_LAMBDA_INLINE { return A::sub_wide_exact(u, v); }, x, y);
+  }
+  template <auto K>
+  FF_INLINE static constexpr wide mul_constant_wide(const wide& x)
+    requires(level<A>::lazy)
+  {
+    return Self::template times_constant<unreduced, K>(x);
+  }
+  FF_INLINE static constexpr value reduce(const wide& w)
+    requires(level<A>::lazy)
+  {
+    return wide::map([](const auto& u) FF_LAMBDA_INLINE { return A::reduce(u); }, w);
+  }
+};
 
 // base^e for a little-endian exponent, square and multiply on level T: for compile-time
 // constants (T a level over the portable policy, whose operations are constexpr).

@@ -17,14 +17,22 @@ export namespace ff::tower {
 template <class B>
 struct cubic_value {
   B c0, c1, c2;
+  // f(coordinates of v...) for each coordinate.
+  template <class F, class... V>
+  FF_INLINE static constexpr auto map(F f, const V&... v) {
+    return cubic_value<decltype(f(v.c0...))>{f(v.c0...), f(v.c1...), f(v.c2...)};
+  }
   friend constexpr bool operator==(const cubic_value&, const cubic_value&) = default;
 };
 
 template <extensible A, auto Xi>
-struct cubic : level<A> {
-  using typename level<A>::base_value;
-  using typename level<A>::mask;
-  using value = cubic_value<base_value>;
+struct cubic : extension<cubic<A, Xi>, A, cubic_value> {
+  using parts = extension<cubic, A, cubic_value>;
+  using typename parts::base_value;
+  using typename parts::mask;
+  using typename parts::value;
+  template <class O>
+  using over = typename parts::template over<O>;
   // The same level over the portable policy (constexpr: compile-time constants).
   using portable_twin = cubic<typename A::portable_twin, Xi>;
   static constexpr auto xi = Xi;
@@ -36,27 +44,10 @@ struct cubic : level<A> {
     base_value c0 = A::random(rng), c1 = A::random(rng);
     return {c0, c1, A::random(rng)};
   }
-  FF_INLINE static constexpr value add(const value& a, const value& b) {
-    return {A::add(a.c0, b.c0), A::add(a.c1, b.c1), A::add(a.c2, b.c2)};
-  }
-  FF_INLINE static constexpr value sub(const value& a, const value& b) {
-    return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1), A::sub(a.c2, b.c2)};
-  }
-  FF_INLINE static constexpr value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1), A::neg(a.c2)}; }
   FF_INLINE static constexpr mask equal_mask(const value& a, const value& b) {
     return A::equal_mask(a.c0, b.c0) & A::equal_mask(a.c1, b.c1) & A::equal_mask(a.c2, b.c2);
   }
-  FF_INLINE static constexpr value select(const mask& m, const value& a, const value& b) {
-    return {A::select(m, a.c0, b.c0), A::select(m, a.c1, b.c1), A::select(m, a.c2, b.c2)};
-  }
   FF_INLINE static constexpr base_value times_xi(const base_value& x) { return A::template mul_constant<Xi>(x); }
-
-  using wide = cubic_value<typename level<A>::base_wide>;
-  using reduced = reduced_ops<A>;
-  using unreduced = wide_ops<A>;
-  // The level's formulas, once over ops O (ff.tower.constant): its values' coordinates are O's.
-  template <class O>
-  using over = cubic_value<typename O::type>;
 
   // Karatsuba over three coordinates: six products of A instead of nine.
   template <class O>
@@ -100,77 +91,9 @@ struct cubic : level<A> {
     }
   }
 
-  // A lazy level reduces each coordinate once, after its base's wide products (at compile time
-  // each product: fewer constant-evaluation steps for the Frobenius constants). Out of line
-  // where the base outlines (level::call).
-  struct mul_op {
-    FF_INLINE constexpr value operator()(const value& a, const value& b) const {
-      if constexpr (level<A>::lazy) {
-        if (!std::is_constant_evaluated()) return reduce(product<unreduced>(a, b));
-      }
-      return product<reduced>(a, b);
-    }
-  };
-  struct square_op {
-    FF_INLINE constexpr value operator()(const value& a) const {
-      if constexpr (level<A>::lazy) {
-        if (!std::is_constant_evaluated()) return reduce(square_of<unreduced>(a));
-      }
-      return square_of<reduced>(a);
-    }
-  };
-  struct mul_wide_op {
-    FF_INLINE constexpr wide operator()(const value& a, const value& b) const { return product<unreduced>(a, b); }
-  };
-  struct square_wide_op {
-    FF_INLINE constexpr wide operator()(const value& a) const { return square_of<unreduced>(a); }
-  };
-  FF_INLINE static constexpr value mul(const value& a, const value& b) { return level<A>::template call<mul_op>(a, b); }
-  FF_INLINE static constexpr value square(const value& a) { return level<A>::template call<square_op>(a); }
-  template <auto K>
-  FF_INLINE static constexpr value mul_constant(const value& a) {
-    return times_constant<reduced, K>(a);
-  }
+  // A lazy level squares lazily too (extension::square_op).
+  static constexpr bool lazy_square = level<A>::lazy;
 
-  // Lazy reduction (ff::lazy_arithmetic), where the base has it: coordinate by coordinate.
-  FF_INLINE static constexpr wide mul_wide(const value& a, const value& b)
-    requires(level<A>::lazy)
-  {
-    return level<A>::template call<mul_wide_op>(a, b);
-  }
-  FF_INLINE static constexpr wide square_wide(const value& a)
-    requires(level<A>::lazy)
-  {
-    return level<A>::template call<square_wide_op>(a);
-  }
-  FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) { return add(a, b); }
-  FF_INLINE static constexpr value sub_unreduced(const value& a, const value& b) { return sub(a, b); }
-  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y)
-    requires(level<A>::lazy)
-  {
-    return {A::add_wide(x.c0, y.c0), A::add_wide(x.c1, y.c1), A::add_wide(x.c2, y.c2)};
-  }
-  FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y)
-    requires(level<A>::lazy)
-  {
-    return {A::sub_wide(x.c0, y.c0), A::sub_wide(x.c1, y.c1), A::sub_wide(x.c2, y.c2)};
-  }
-  FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y)
-    requires(level<A>::lazy)
-  {
-    return {A::sub_wide_exact(x.c0, y.c0), A::sub_wide_exact(x.c1, y.c1), A::sub_wide_exact(x.c2, y.c2)};
-  }
-  template <auto K>
-  FF_INLINE static constexpr wide mul_constant_wide(const wide& x)
-    requires(level<A>::lazy)
-  {
-    return times_constant<unreduced, K>(x);
-  }
-  FF_INLINE static constexpr value reduce(const wide& w)
-    requires(level<A>::lazy)
-  {
-    return {A::reduce(w.c0), A::reduce(w.c1), A::reduce(w.c2)};
-  }
   // The constant K as a value.
   template <auto K>
   FF_INLINE static constexpr value constant() {

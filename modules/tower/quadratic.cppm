@@ -19,14 +19,22 @@ export namespace ff::tower {
 template <class B>
 struct quadratic_value {
   B c0, c1;
+  // f(coordinates of v...) for each coordinate.
+  template <class F, class... V>
+  FF_INLINE static constexpr auto map(F f, const V&... v) {
+    return quadratic_value<decltype(f(v.c0...))>{f(v.c0...), f(v.c1...)};
+  }
   friend constexpr bool operator==(const quadratic_value&, const quadratic_value&) = default;
 };
 
 template <extensible A, auto Beta>
-struct quadratic : level<A> {
-  using typename level<A>::base_value;
-  using typename level<A>::mask;
-  using value = quadratic_value<base_value>;
+struct quadratic : extension<quadratic<A, Beta>, A, quadratic_value> {
+  using parts = extension<quadratic, A, quadratic_value>;
+  using typename parts::base_value;
+  using typename parts::mask;
+  using typename parts::value;
+  template <class O>
+  using over = typename parts::template over<O>;
   // The same level over the portable policy (constexpr: compile-time constants).
   using portable_twin = quadratic<typename A::portable_twin, Beta>;
   static constexpr auto beta = Beta;
@@ -38,24 +46,12 @@ struct quadratic : level<A> {
     base_value c0 = A::random(rng);
     return {c0, A::random(rng)};
   }
-  FF_INLINE static constexpr value add(const value& a, const value& b) { return {A::add(a.c0, b.c0), A::add(a.c1, b.c1)}; }
-  FF_INLINE static constexpr value sub(const value& a, const value& b) { return {A::sub(a.c0, b.c0), A::sub(a.c1, b.c1)}; }
-  FF_INLINE static constexpr value neg(const value& a) { return {A::neg(a.c0), A::neg(a.c1)}; }
   FF_INLINE static constexpr value conjugate(const value& a) { return {a.c0, A::neg(a.c1)}; }
   FF_INLINE static constexpr mask equal_mask(const value& a, const value& b) {
     return A::equal_mask(a.c0, b.c0) & A::equal_mask(a.c1, b.c1);
   }
-  FF_INLINE static constexpr value select(const mask& m, const value& a, const value& b) {
-    return {A::select(m, a.c0, b.c0), A::select(m, a.c1, b.c1)};
-  }
-
-  using wide = quadratic_value<typename level<A>::base_wide>;
-  using reduced = reduced_ops<A>;
-  using unreduced = wide_ops<A>;
 
   // The level's formulas, once over ops O (ff.tower.constant): its values' coordinates are O's.
-  template <class O>
-  using over = quadratic_value<typename O::type>;
   // a K for a constant K: an integer scales both coordinates; (k0 + k1 u) multiplies out as
   // (k0 a0 + Beta k1 a1) + (k1 a0 + k0 a1) u with the zero terms dropped.
   template <class O, auto K>
@@ -101,80 +97,10 @@ struct quadratic : level<A> {
   // Beta x.
   FF_INLINE static constexpr base_value times_beta(const base_value& x) { return A::template mul_constant<Beta>(x); }
 
-  // A lazy level reduces each coordinate once, after its base's wide products (at compile time
-  // each product: fewer constant-evaluation steps for the Frobenius constants). mul, square
-  // and their wide forms run out of line where the base outlines (level::call).
-  struct mul_op {
-    FF_INLINE constexpr value operator()(const value& a, const value& b) const {
-      if constexpr (level<A>::lazy) {
-        if (!std::is_constant_evaluated()) return reduce(product<unreduced>(a, b));
-      }
-      return product<reduced>(a, b);
-    }
-  };
   // The complex squaring (Beta = -1) has one product per coordinate: no reduction to share, so
   // its reduced form is the field's fused products (its wide form serves the levels above).
   static constexpr bool lazy_square = level<A>::lazy && !is_integer(Beta, -1);
-  struct square_op {
-    FF_INLINE constexpr value operator()(const value& a) const {
-      if constexpr (lazy_square) {
-        if (!std::is_constant_evaluated()) return reduce(square_of<unreduced>(a));
-      }
-      return square_of<reduced>(a);
-    }
-  };
-  struct mul_wide_op {
-    FF_INLINE constexpr wide operator()(const value& a, const value& b) const { return product<unreduced>(a, b); }
-  };
-  struct square_wide_op {
-    FF_INLINE constexpr wide operator()(const value& a) const { return square_of<unreduced>(a); }
-  };
-  FF_INLINE static constexpr value mul(const value& a, const value& b) { return level<A>::template call<mul_op>(a, b); }
-  FF_INLINE static constexpr value square(const value& a) { return level<A>::template call<square_op>(a); }
-  template <auto K>
-  FF_INLINE static constexpr value mul_constant(const value& a) {
-    return times_constant<reduced, K>(a);
-  }
 
-  // Lazy reduction (ff::lazy_arithmetic), where the base has it: coordinate by coordinate.
-  FF_INLINE static constexpr wide mul_wide(const value& a, const value& b)
-    requires(level<A>::lazy)
-  {
-    return level<A>::template call<mul_wide_op>(a, b);
-  }
-  FF_INLINE static constexpr wide square_wide(const value& a)
-    requires(level<A>::lazy)
-  {
-    return level<A>::template call<square_wide_op>(a);
-  }
-  FF_INLINE static constexpr value add_unreduced(const value& a, const value& b) { return add(a, b); }
-  FF_INLINE static constexpr value sub_unreduced(const value& a, const value& b) { return sub(a, b); }
-  FF_INLINE static constexpr wide add_wide(const wide& x, const wide& y)
-    requires(level<A>::lazy)
-  {
-    return {A::add_wide(x.c0, y.c0), A::add_wide(x.c1, y.c1)};
-  }
-  FF_INLINE static constexpr wide sub_wide(const wide& x, const wide& y)
-    requires(level<A>::lazy)
-  {
-    return {A::sub_wide(x.c0, y.c0), A::sub_wide(x.c1, y.c1)};
-  }
-  FF_INLINE static constexpr wide sub_wide_exact(const wide& x, const wide& y)
-    requires(level<A>::lazy)
-  {
-    return {A::sub_wide_exact(x.c0, y.c0), A::sub_wide_exact(x.c1, y.c1)};
-  }
-  template <auto K>
-  FF_INLINE static constexpr wide mul_constant_wide(const wide& x)
-    requires(level<A>::lazy)
-  {
-    return times_constant<unreduced, K>(x);
-  }
-  FF_INLINE static constexpr value reduce(const wide& w)
-    requires(level<A>::lazy)
-  {
-    return {A::reduce(w.c0), A::reduce(w.c1)};
-  }
   // The constant K as a value.
   template <auto K>
   FF_INLINE static constexpr value constant() {
