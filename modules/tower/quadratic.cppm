@@ -52,6 +52,7 @@ struct quadratic : extension<quadratic<A, Beta>, A, quadratic_value> {
   }
 
   // The level's formulas, once over ops O (ff.tower.constant): its values' coordinates are O's.
+
   // a K for a constant K: an integer scales both coordinates; (k0 + k1 u) multiplies out as
   // (k0 a0 + Beta k1 a1) + (k1 a0 + k0 a1) u with the zero terms dropped.
   template <class O, auto K>
