@@ -9,12 +9,19 @@ Writes OUT_DIR/NAME.old.N.json and .new.N.json (every run), OUT_DIR/NAME.csv (on
 old best, new best, new / old) and prints the rows that differ by more than --threshold (3%),
 slower first. A slower row is a candidate until a rerun confirms it: absolute times on a
 shared VM move by 20-30% within seconds, which alternation and best-of only damp.
+Both binaries run as copies of one name length (OUT_DIR/ffbench.old, .new), and pair i gives
+both the same environment padding of 16 i bytes: where a process's stack lands depends on the
+length of its path, arguments and environment, and ffbench's tower rows moved by 1.2-1.5x
+with it (decisions.md, "a stack-placement hazard"), so each pair sees another placement and the
+two sides the same one.
 Rows only one binary writes are listed apart. Floors and peers (impl other than fieldlab)
 are compared too: they show how much the machine itself moved between the two.
 """
 import argparse
 import csv
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,9 +29,10 @@ from pathlib import Path
 KEY = ("bench", "field", "impl", "backend", "variant", "log2_n", "window_bits")
 
 
-def run(binary, args, out):
+def run(binary, args, out, padding):
     cmd = [binary, *args, "--json", str(out)]
-    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    env = dict(os.environ, FFBENCH_AB_PADDING="x" * padding)
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     if done.returncode != 0:
         sys.exit(f"ffbench_ab: {' '.join(cmd)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
 
@@ -55,12 +63,16 @@ def main():
     args = argv[cut + 1:]
     out = Path(a.out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    binaries = {}
+    for side, given in (("old", a.old), ("new", a.new)):
+        binaries[side] = (out / f"ffbench.{side}").resolve()
+        shutil.copy2(given, binaries[side])
     olds, news = [], []
     for i in range(a.pairs):
-        for side, binary, acc in (("old", a.old, olds), ("new", a.new, news)):
+        for side, acc in (("old", olds), ("new", news)):
             path = out / f"{a.label}.{side}.{i}.json"
             print(f"ffbench_ab: {a.label} pair {i + 1}/{a.pairs}: {side}", file=sys.stderr, flush=True)
-            run(binary, args, path)
+            run(str(binaries[side]), args, path, 16 * i)
             acc.append(path)
     o, n = best(olds), best(news)
     common = sorted(set(o) & set(n), key=lambda k: [str(x) for x in k])
