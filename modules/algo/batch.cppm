@@ -326,8 +326,9 @@ FF_INLINE void batch_loop(const element<F>* a, const element<F>* b, element<F>* 
 }
 
 // The whole batch under policy A: the streaming loop for outputs past tuning::stream_min_bytes
-// on vector backends, the in-cache loop otherwise.
-template <class F, class A, operands Ops, std::size_t Blocks = 0>
+// on vector backends, the in-cache loop otherwise (and always for InCache: batches the caller
+// keeps small, which then do not compile the streaming loop).
+template <class F, class A, operands Ops, std::size_t Blocks = 0, bool InCache = false>
 FF_INLINE void run_batch(const element<F>* a, const element<F>* b, element<F>* out, std::size_t n) {
   static_assert(lane_policy<A>);
   static_assert(staged_kernels<F, A>, "batch kernels need the field's two-stage multiplication");
@@ -337,7 +338,7 @@ FF_INLINE void run_batch(const element<F>* a, const element<F>* b, element<F>* o
     else return F::template square_product<A>(x);
   };
   auto reduce = [](const auto& p) FF_LAMBDA_INLINE { return F::template reduce_product<A>(p); };
-  if constexpr (A::lanes > 1) {
+  if constexpr (A::lanes > 1 && !InCache) {
     if (n * sizeof(element<F>) >= tuning::stream_min_bytes) return batch_loop<F, A, Ops, true, Blocks>(a, b, out, n, product, reduce);
   }
   batch_loop<F, A, Ops, false, Blocks>(a, b, out, n, product, reduce);
@@ -376,7 +377,7 @@ FF_INLINE void batch_inverse(const element<F>* a, element<F>* out, std::size_t n
   std::vector<element<F>> x(rows * W, F::one()), prefix(rows * W);
   std::copy_n(a, n, x.begin());
   std::copy_n(x.begin(), W, prefix.begin());
-  for (std::size_t r = 1; r < rows; ++r) run_batch<F, A, operands::two>(&prefix[(r - 1) * W], &x[r * W], &prefix[r * W], W);
+  for (std::size_t r = 1; r < rows; ++r) run_batch<F, A, operands::two, 0, true>(&prefix[(r - 1) * W], &x[r * W], &prefix[r * W], W);
   // inv[c] = (product of column c)^-1, by the scalar trick across the W columns
   auto scalar_mul = [](const element<F>& u, const element<F>& v) FF_LAMBDA_INLINE {
     return element<F>{F::template mul<S>(u.limb, v.limb)};
@@ -394,8 +395,8 @@ FF_INLINE void batch_inverse(const element<F>* a, element<F>* out, std::size_t n
   // up the columns: out row r = inv * prefix row r - 1, then inv *= x row r
   std::array<element<F>, W> row;
   for (std::size_t r = rows; r-- > 1;) {
-    run_batch<F, A, operands::two>(inv.data(), &prefix[(r - 1) * W], row.data(), W);
-    run_batch<F, A, operands::two>(inv.data(), &x[r * W], inv.data(), W);
+    run_batch<F, A, operands::two, 0, true>(inv.data(), &prefix[(r - 1) * W], row.data(), W);
+    run_batch<F, A, operands::two, 0, true>(inv.data(), &x[r * W], inv.data(), W);
     for (std::size_t c = 0; c < W && r * W + c < n; ++c) out[r * W + c] = row[c];
   }
   for (std::size_t c = 0; c < W && c < n; ++c) out[c] = inv[c];
@@ -414,8 +415,8 @@ FF_INLINE void batch_pow(const element<F>* a, std::span<const u64> e, const std:
     const std::size_t m = std::min(chunk, n - start);
     for (std::size_t i = 0; i < m; ++i) base[i] = a[start + i], acc[i] = F::one();
     for (std::size_t bit = 64 * exponent_limbs; bit-- > 0;) {
-      run_batch<F, A, operands::one>(acc.data(), acc.data(), acc.data(), m);
-      run_batch<F, A, operands::two>(acc.data(), base.data(), t.data(), m);
+      run_batch<F, A, operands::one, 0, true>(acc.data(), acc.data(), acc.data(), m);
+      run_batch<F, A, operands::two, 0, true>(acc.data(), base.data(), t.data(), m);
       if constexpr (PerElement) {
         for (std::size_t i = 0; i < m; ++i)
           acc[i] = select_words(0 - ((exponents[start + i][bit / 64] >> (bit % 64)) & 1), t[i], acc[i]);

@@ -141,14 +141,15 @@ FF_INLINE void power_loop(const element<F>* table, unsigned w, const u128* e, el
   static_assert(lane_policy<A>);
   constexpr std::size_t L = A::lanes;
   const unsigned windows = window_count(w);
-  std::size_t i = 0;
-  for (; i + L <= n; i += L) power_block<F, A>(table, w, windows, e + i, out + i);
-  if (i < n) {  // the tail as one zero-padded block
-    std::array<u128, L> pad_e{};
-    std::array<element<F>, L> pad_out;
-    std::memcpy(pad_e.data(), e + i, (n - i) * sizeof(u128));
-    power_block<F, A>(table, w, windows, pad_e.data(), pad_out.data());
-    std::memcpy(out + i, pad_out.data(), (n - i) * sizeof(element<F>));
+  // The tail runs as one zero-padded block through the same call: power_block is inlined once
+  // (a second call site would double the kernel's code, the largest of the library).
+  std::array<u128, L> pad_e{};
+  std::array<element<F>, L> pad_out;
+  for (std::size_t i = 0; i < n; i += L) {
+    const bool tail = L > 1 && n - i < L;
+    if (tail) std::memcpy(pad_e.data(), e + i, (n - i) * sizeof(u128));
+    power_block<F, A>(table, w, windows, tail ? pad_e.data() : e + i, tail ? pad_out.data() : out + i);
+    if (tail) std::memcpy(out + i, pad_out.data(), (n - i) * sizeof(element<F>));
   }
 }
 
