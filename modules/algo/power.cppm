@@ -231,7 +231,9 @@ class fixed_base_table {
   unsigned bits_ = 0, windows_ = 0;
   std::unique_ptr<element<F>[], free_deleter> entries_;
 
-  inline void run(backend be, const u128* e, element<F>* out, std::size_t n) const {
+  // Not `inline`: with FF_INSTANTIATE_FIELDS the field registry compiles each registry field's
+  // table once, in the library (cmake/registry.cmake), and importers call it.
+  void run(backend be, const u128* e, element<F>* out, std::size_t n) const {
     dispatch_batch<typename F::batch_policies>(be, detail::power_kernel<F>{data(), bits_, e, out, n});
   }
 

@@ -57,9 +57,13 @@ std::string to_hex(const element<F>& a) {
   return integer::to_hex(F::to_integer(a));
 }
 
+// The powers, inverses and roots below are not `inline`: with FF_INSTANTIATE_FIELDS the field
+// registry compiles each registry field's copy once, in the library (cmake/registry.cmake), and
+// importers call it.
+
 // a^e, constant time in a and e (e's length is public).
 template <prime_family F>
-inline element<F> pow(const element<F>& a, std::span<const u64> e) {
+element<F> pow(const element<F>& a, std::span<const u64> e) {
   return dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     return element<F>{prime::detail::pow_ct<F, P>(a.limb, e)};
   });
@@ -76,7 +80,7 @@ inline element<F> pow(const element<F>& a, T e) {
 }
 // a^e, the work following e (not for secret exponents).
 template <prime_family F>
-inline element<F> pow_var(const element<F>& a, std::span<const u64> e) {
+element<F> pow_var(const element<F>& a, std::span<const u64> e) {
   return dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     return element<F>{prime::detail::pow_var<F, P>(a.limb, e)};
   });
@@ -84,18 +88,18 @@ inline element<F> pow_var(const element<F>& a, std::span<const u64> e) {
 
 // a^-1 (constant time, safegcd); the inverse of zero is an ff::error.
 template <prime_family F>
-inline element<F> inverse(const element<F>& a) {
+element<F> inverse(const element<F>& a) {
   if (declassify(a.is_zero())) throw error(std::string(F::name) + ": inverse of zero");
   return {prime::safegcd::inverse<false, F::bits>(a.limb, F::inverse_factor, F::p)};
 }
 template <prime_family F>
-inline element<F> inverse_var(const element<F>& a) {
+element<F> inverse_var(const element<F>& a) {
   if (a.is_zero()) throw error(std::string(F::name) + ": inverse of zero");
   return {prime::safegcd::inverse<true, F::bits>(a.limb, F::inverse_factor, F::p)};
 }
 // Legendre symbol (a/p): 1, -1, or 0 for a = 0 (Euler's criterion, constant time in a).
 template <prime_family F>
-inline int legendre(const element<F>& a) {
+int legendre(const element<F>& a) {
   const element<F> e = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     return element<F>{prime::detail::pow_var<F, P>(a.limb, F::half_p_minus_1)};
   });
@@ -109,7 +113,7 @@ inline bool is_square(const element<F>& a) {
 // A square root r of a (the other is -r), or nullopt when a is not a square. Constant time
 // in a; whether a root exists is the one public result.
 template <prime_family F>
-inline std::optional<element<F>> sqrt(const element<F>& a) {
+std::optional<element<F>> sqrt(const element<F>& a) {
   const auto [root, ok] = dispatch<typename F::scalar_policies>(scalar_backend(family::prime), [&]<class P>() FF_LAMBDA_INLINE {
     const ff::limbs<F::limbs> r = prime::detail::sqrt_candidate<F, P>(a.limb);
     return std::pair{r, prime::detail::equal_mask(P::template square<F>(r), a.limb)};
