@@ -76,8 +76,10 @@ void register_field() {
         RC_ASSERT(t.power(e) == ref::any_power(base, ref::to_zz(e)));
       });
     // Batches on every backend, of every length 0..33 (every tail of the widest policy's eight
-    // lanes, up to four blocks) and 67. Not at width 1: its windows, like width 8's, never
-    // straddle a limb, and its 128 windows made it 40 % of this suite under the sanitizers.
+    // lanes, up to four blocks) and 67. Not at width 1 (its 128 windows made it 40 % of this
+    // suite under the sanitizers): the width is a run-time shift and mask in the one batch
+    // loop, width 1's scalar powers above run that loop's code, and its last round of the
+    // chains (a whole one) is width 8's and 16's case too.
     for (backend be : available_backends(F::family)) {
       if (w == 1) break;
       fft::register_test(suite, width + "_batch_equals_scalar." + std::string(to_string(be)), [get, be] {
