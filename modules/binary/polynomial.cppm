@@ -138,41 +138,91 @@ struct sparse_reduction {
 // (what scalar and ymm limbs do best): the limb t at x^(64i), i >= N, is
 // t x^(64(i - N) + s) (f - x^d) with s = 64 N - d, two shifts per term landing below it; then
 // the bits of limb N - 1 at and above x^d fold once. Written once from F::modulus for any
-// sparse modulus: the fields whose middle terms are too high for sparse_reduction (b233, b409)
-// use it on every policy.
+// sparse modulus. Two shapes of the same folds, chosen per field by measurement
+// (F::fold_sums_per_limb; decisions.md, "One fold reduction, two shapes"): each term XORed into
+// the limb it lands on (b233, b283, b409, b571), or each landing limb taking the XOR of its
+// shifted copies of t first and then one XOR (b163, b191: their hand-written reductions' shape;
+// the other shape cost b163's pclmul batch 22-26 %, this one b233's pclmul batch 13-24 %).
 template <class F>
 struct limb_fold_reduction {
   static constexpr std::size_t N = F::limbs;
   static constexpr unsigned d = F::degree, s = unsigned(64 * N) - d, e1 = F::modulus[1];
+  static constexpr std::size_t terms = F::modulus.size() - 1;  // the exponents below d
   // Every term of a folded limb lands below it, and the last fold lands below x^d.
   static constexpr bool fits = F::modulus.back() == 0 && s + e1 < 64 * (N - 1) && s + e1 <= d;
+
+  // A shifted copy of a limb t: t << amount, or t >> amount (right).
+  struct piece {
+    bool right;
+    unsigned amount;
+  };
+  struct pieces {
+    std::array<piece, 2 * terms> item{};
+    std::size_t count = 0;
+  };
+  // What a limb t with `bits` significant bits, times x^offset (f - x^d), adds to the limb j
+  // above the one it starts on (only pieces that can be nonzero), lowest exponent first.
+  static consteval pieces landing(std::size_t j, unsigned offset, unsigned bits) {
+    pieces r;
+    for (std::size_t k = terms; k >= 1; --k) {
+      const unsigned o = offset + F::modulus[k];
+      if (o / 64 == j) r.item[r.count++] = {false, o % 64};
+      else if (o / 64 + 1 == j && o % 64 != 0 && o % 64 + bits > 64) r.item[r.count++] = {true, 64 - o % 64};
+    }
+    return r;
+  }
+  // limb ^= the XOR of the pieces of t in L. (No lambda returns the sum: a vector returned by
+  // value from a function without the vector ISA would change the ABI.)
+  template <pieces L, class V, std::size_t... K>
+  FF_INLINE static void add_pieces(V& limb, const V& t, std::index_sequence<K...>) {
+    limb ^= (... ^ (L.item[K].right ? t >> L.item[K].amount : t << L.item[K].amount));
+  }
+  // The pieces of t landing on the limbs first + J, for each J.
+  template <unsigned Offset, unsigned Bits, class V, std::size_t M, std::size_t... J>
+  FF_INLINE static void add_landings(std::array<V, M>& p, std::size_t first, const V& t, std::index_sequence<J...>) {
+    auto add = [&]<std::size_t Jv>(std::integral_constant<std::size_t, Jv>) FF_LAMBDA_INLINE {
+      constexpr pieces l = landing(Jv, Offset, Bits);
+      if constexpr (l.count > 0) add_pieces<l>(p[first + Jv], t, std::make_index_sequence<l.count>{});
+    };
+    (add(std::integral_constant<std::size_t, J>{}), ...);
+  }
 
   template <class V, std::size_t M>
   FF_INLINE static constexpr std::array<V, N> reduce(const std::array<V, M>& in) {
     static_assert(fits, "limb_fold_reduction does not handle this modulus");
     std::array<V, M> p = in;
-    for (std::size_t i = M - 1; i >= N; --i) {
-      const V t = p[i];
-      for (std::size_t k = 1; k < F::modulus.size(); ++k) {
-        const unsigned o = s + F::modulus[k];
-        const std::size_t at = i - N + o / 64;
-        p[at] ^= t << (o % 64);
-        if (o % 64 != 0) p[at + 1] ^= t >> (64 - o % 64);
+    if constexpr (F::fold_sums_per_limb) {
+      for (std::size_t i = M - 1; i >= N; --i)
+        add_landings<s, 64>(p, i - N, V(p[i]), std::make_index_sequence<(s + e1) / 64 + 2>{});
+    } else {
+      for (std::size_t i = M - 1; i >= N; --i) {
+        const V t = p[i];
+        for (std::size_t k = 1; k < F::modulus.size(); ++k) {
+          const unsigned o = s + F::modulus[k];
+          const std::size_t at = i - N + o / 64;
+          p[at] ^= t << (o % 64);
+          if (o % 64 != 0) p[at + 1] ^= t >> (64 - o % 64);
+        }
       }
     }
     std::array<V, N> out;
     for (std::size_t k = 0; k < N; ++k) out[k] = p[k];
     if constexpr (s != 0) {
-      const V t = out[N - 1] >> (64 - s);  // x^d .. x^(64N - 1)
+      const V t = out[N - 1] >> (64 - s);  // x^d .. x^(64N - 1): s bits
       out[N - 1] &= (u64{1} << (64 - s)) - 1;
-      for (std::size_t k = 1; k < F::modulus.size(); ++k) {
-        const unsigned e = F::modulus[k];
-        out[e / 64] ^= t << (e % 64);
-        if (e % 64 != 0 && e / 64 + 1 < N) out[e / 64 + 1] ^= t >> (64 - e % 64);
+      if constexpr (F::fold_sums_per_limb) {
+        add_landings<0, s>(out, 0, t, std::make_index_sequence<(e1 + s + 63) / 64>{});
+      } else {
+        for (std::size_t k = 1; k < F::modulus.size(); ++k) {
+          const unsigned e = F::modulus[k];
+          out[e / 64] ^= t << (e % 64);
+          if (e % 64 != 0 && e / 64 + 1 < N) out[e / 64 + 1] ^= t >> (64 - e % 64);
+        }
       }
     }
     return out;
   }
+
 };
 
 // Fields with a sparse GF(2) modulus (exponent list, highest first) and a reducer.
@@ -221,6 +271,8 @@ struct polynomial_basis : binary_field_base<F> {
 
   // Whether the product is the plain N-limb one (sect193's is not: it sets false).
   static constexpr bool plain_product = true;
+  // limb_fold_reduction's shape: one XOR per term (false) or per landing limb (true; measured).
+  static constexpr bool fold_sums_per_limb = false;
 
   template <class A>
   FF_INLINE static std::array<limb_t<A>, N> mul(const std::array<limb_t<A>, N>& a, const std::array<limb_t<A>, N>& b) {
