@@ -222,7 +222,6 @@ struct limb_fold_reduction {
     }
     return out;
   }
-
 };
 
 // Fields with a sparse GF(2) modulus (exponent list, highest first) and a reducer.
