@@ -4,7 +4,8 @@
 //     P + P included; constant-time, GLV and _var scalar multiplication against each other and
 //     the group order;
 //   - the G2 subgroup check against [r] Q on points of the twist in and outside G2 (the latter
-//     from square roots in NTL), and the precompile's refusal of one outside;
+//     from square roots in NTL, and points with a component of order 10069 or 5864401, small
+//     factors of the cofactor), and the precompile's refusal of one outside;
 //   - the pairing's value: e(P, Q) equals a plain Miller loop over E(Fp12) in NTL (affine, the
 //     binary digits of 6u + 2, the untwisted Q) raised to (p^12 - 1) / r; the final
 //     exponentiation alone against that power; the cyclotomic squaring against the square;
@@ -207,9 +208,9 @@ void register_groups(const std::string& suite) {
     EXPECT_TRUE(G2::equal_var(G2::template mul<256>(g2, r_minus_1), G2::neg(g2)));
     EXPECT_FALSE(G2::identity_mask(G2::mul_var(g2, r_minus_1)));
   }));
-  // psi(Q) = [6u^2] Q exactly for the Q with [r] Q = O: points k G2 are in G2, points of the
-  // twist found by square roots are not (and [r] Q confirms both), and the pairing check
-  // refuses one of the latter.
+  // The membership test by u holds exactly for the Q with [r] Q = O: points k G2 are in G2,
+  // points of the twist found by square roots are not (and [r] Q confirms both), and the
+  // pairing check refuses one of the latter.
   fft::register_test(suite, "g2_subgroup_check_equals_order_r", check([] {
     std::mt19937_64 rng(197);
     const auto r = scalar_of(r_zz());
@@ -223,6 +224,18 @@ void register_groups(const std::string& suite) {
       EXPECT_FALSE(G2::identity_mask(G2::mul_var(G2::from_affine(q), r)));
       EXPECT_FALSE(bn254::in_g2_var<P>(G2::from_affine(q)));
       EXPECT_THROW(bn254::detail::pairing_check_with<P>(encode_pair(bn254::g1_generator, q)), ff::error);
+    }
+    // Points whose order has a prime factor l of the cofactor 2p - r (10069 and 5864401), alone
+    // and added to G2's generator: the components a test by u rather than by r could miss.
+    const ZZ cofactor = 2 * ref::prime_modulus<Fp>() - r_zz();
+    for (long l : {10069L, 5864401L}) {
+      const auto lr = G2::mul_var(G2::from_affine(twist_point<P>(1)), scalar_of(cofactor / l));  // order l r
+      const auto t = G2::mul_var(lr, r);                                                           // order l
+      EXPECT_FALSE(G2::identity_mask(t));
+      EXPECT_TRUE(G2::identity_mask(G2::mul_var(t, scalar_of(ZZ(l)))));
+      EXPECT_FALSE(bn254::in_g2_var<P>(t));
+      EXPECT_FALSE(bn254::in_g2_var<P>(lr));
+      EXPECT_FALSE(bn254::in_g2_var<P>(G2::add(G2::from_affine(bn254::g2_generator), t)));
     }
   }));
 
