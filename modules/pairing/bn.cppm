@@ -294,19 +294,20 @@ struct bn {
   }();
   static constexpr auto u_digits = naf<66>(U, u_width);
   static gt cyclotomic_pow_u(const gt& a) {
-    std::array<gt, std::size_t{1} << (u_width - 2)> odd;  // a^(2k + 1)
+    std::array<gt, std::size_t{1} << (u_width - 2)> odd, odd_inverse;  // a^(2k + 1), a^-(2k + 1)
     odd[0] = a;
     if constexpr (odd.size() > 1) {
       const gt a2 = cyclotomic_square(a);
       for (std::size_t k = 1; k < odd.size(); ++k) odd[k] = mul(odd[k - 1], a2);
     }
+    for (std::size_t k = 0; k < odd.size(); ++k) odd_inverse[k] = fp12::conjugate(odd[k]);
     static_assert(u_digits.digit[u_digits.length - 1] > 0);
     gt r = odd[std::size_t(u_digits.digit[u_digits.length - 1]) / 2];
     for (std::size_t i = u_digits.length - 1; i-- > 0;) {
       r = cyclotomic_square(r);
       const int d = u_digits.digit[i];
       if (d > 0) r = mul(r, odd[std::size_t(d) / 2]);
-      else if (d < 0) r = mul(r, fp12::conjugate(odd[std::size_t(-d) / 2]));
+      else if (d < 0) r = mul(r, odd_inverse[std::size_t(-d) / 2]);
     }
     return r;
   }
